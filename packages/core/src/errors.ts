@@ -1,0 +1,230 @@
+import { redactUrl } from './redact';
+
+/** The root of every error a clientkit SDK throws, so one `instanceof` catches them all. */
+export class ClientKitError extends Error {
+  override name = 'ClientKitError';
+}
+
+/** The parts of an error body that an interface maps to `code` and `message`. */
+export interface ErrorBodyFields {
+  code?: string | undefined;
+  message?: string | undefined;
+}
+
+/** Reads `code` and `message` out of one interface's error body; each client supplies its own. */
+export type ErrorBodyMapper = (body: unknown) => ErrorBodyFields | undefined;
+
+/** Everything known about a failed response, handed to the error constructors. */
+export interface APIErrorInit {
+  status: number;
+  code?: string | undefined;
+  message: string;
+  requestId?: string | null | undefined;
+  body?: unknown;
+  headers?: Headers | undefined;
+  method?: string | undefined;
+  url?: string | undefined;
+}
+
+/**
+ * The server answered with a status outside 2xx. One subclass per status family lets callers
+ * `catch` exactly what they handle; all of them carry the same fields.
+ */
+export class APIError extends ClientKitError {
+  override name = 'APIError';
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The interface's own error code, read from the body (for example `rest_invalid_param`). */
+  readonly code: string | undefined;
+  /** The value of `x-request-id`, to quote when asking the service's operators about a failure. */
+  readonly requestId: string | null;
+  /** The parsed response body (JSON when the server sent JSON, otherwise text). */
+  readonly body: unknown;
+  /** The response headers. */
+  readonly headers: Headers;
+  /** The request method, for context. */
+  readonly method: string | undefined;
+  /** The request URL with credentials and secret query values removed. */
+  readonly url: string | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(describeFailure(init));
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId ?? null;
+    this.body = init.body;
+    this.headers = init.headers ?? new Headers();
+    this.method = init.method;
+    this.url = init.url === undefined ? undefined : redactUrl(init.url);
+  }
+}
+
+function describeFailure(init: APIErrorInit): string {
+  const code = init.code ? ` ${init.code}` : '';
+  const where = init.method && init.url ? ` (${init.method} ${redactUrl(init.url)})` : '';
+  return `${init.status}${code}: ${init.message}${where}`;
+}
+
+/** 400: the request was malformed or broke a rule of the interface. */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+/** 401: credentials were missing, wrong or expired. */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+/** 403: the credentials are valid but do not allow this request. */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: the resource does not exist (or is not visible to these credentials). */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+/** 409: the request conflicts with the current state. */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+/** 410: the resource existed and is gone (for example already in the trash). */
+export class GoneError extends APIError {
+  override name = 'GoneError';
+}
+/**
+ * 413: the body is larger than the interface accepts. Clients that know the limit raise it before
+ * sending, with `status` 413 and no `requestId`.
+ */
+export class PayloadTooLargeError extends APIError {
+  override name = 'PayloadTooLargeError';
+}
+/** 422: the body was well formed but a value was not acceptable. */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+/** 429: too many requests; `retryAfter` says how many seconds the server asked to wait. */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** Seconds from `Retry-After`, when the server sent it. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfter = init.headers ? retryAfterSeconds(init.headers.get('retry-after')) : undefined;
+  }
+}
+/** 5xx: the server failed. */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+const errorClassByStatus: Record<number, typeof APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  410: GoneError,
+  413: PayloadTooLargeError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** Builds the error class that matches `init.status`. */
+export function makeAPIError(init: APIErrorInit): APIError {
+  const ErrorClass =
+    errorClassByStatus[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
+  return new ErrorClass(init);
+}
+
+/** No response arrived: the connection failed or was reset. */
+export class APIConnectionError extends ClientKitError {
+  override name = 'APIConnectionError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** No response arrived within the per-attempt timeout. */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+}
+
+/** The caller's `AbortSignal` fired, during a request or while waiting to retry it. */
+export class APIUserAbortError extends ClientKitError {
+  override name = 'APIUserAbortError';
+}
+
+/** One rule that an input broke: the field's path and what the rule asks for. */
+export interface ValidationIssue {
+  /** Dotted path of the field, such as `displayName` or `events[3].payload`; empty for the whole input. */
+  path: string;
+  /** What the value must be, such as `must be at most 64 characters`. */
+  message: string;
+}
+
+/** An input broke a rule of the interface; raised before anything is sent. */
+export class RequestValidationError extends ClientKitError {
+  override name = 'RequestValidationError';
+  readonly issues: ValidationIssue[];
+
+  constructor(subject: string, issues: ValidationIssue[]) {
+    const list = issues.map((issue) =>
+      issue.path ? `${issue.path} ${issue.message}` : issue.message,
+    );
+    super(`Invalid ${subject}: ${list.join('; ')}`);
+    this.issues = issues;
+  }
+}
+
+/** A response did not match the schema of the interface (only with `validateResponses: true`). */
+export class APIResponseValidationError extends ClientKitError {
+  override name = 'APIResponseValidationError';
+  readonly issues: ValidationIssue[];
+  readonly body: unknown;
+
+  constructor(subject: string, issues: ValidationIssue[], body: unknown) {
+    const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
+    super(`Unexpected response from ${subject}: ${list.join('; ')}`);
+    this.issues = issues;
+    this.body = body;
+  }
+}
+
+/**
+ * A checkpoint id is older than the interface keeps it valid. Using it would silently restart the
+ * listing from the beginning, so the paginator stops instead.
+ */
+export class CheckpointExpiredError extends ClientKitError {
+  override name = 'CheckpointExpiredError';
+  /** How long ago the checkpoint was received, in milliseconds. */
+  readonly ageMs: number;
+  /** How long the interface keeps a checkpoint valid, in milliseconds. */
+  readonly validityMs: number;
+
+  constructor(ageMs: number, validityMs: number) {
+    super(
+      `The checkpoint was received ${formatDuration(ageMs)} ago and is valid for ${formatDuration(validityMs)}; ` +
+        'start a new listing instead of resuming this one',
+    );
+    this.ageMs = ageMs;
+    this.validityMs = validityMs;
+  }
+}
+
+function formatDuration(ms: number): string {
+  const hours = ms / 3_600_000;
+  if (hours >= 1) return `${Number(hours.toFixed(1))} h`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+/** Seconds to wait from a `Retry-After` value (seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(
+  value: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, (date - now) / 1000);
+}

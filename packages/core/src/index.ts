@@ -1,0 +1,69 @@
+export { APIPromise, requestIdOf, type WithResponse } from './api-promise';
+export {
+  type Auth,
+  base64,
+  basicAuth,
+  bearerAuth,
+  headerAuth,
+  type IssuedToken,
+  type SecretSource,
+  type TokenProvider,
+  type TokenProviderOptions,
+  tokenProvider,
+} from './auth';
+export {
+  APIConnectionError,
+  APIError,
+  type APIErrorInit,
+  APIResponseValidationError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  CheckpointExpiredError,
+  ClientKitError,
+  ConflictError,
+  type ErrorBodyFields,
+  type ErrorBodyMapper,
+  GoneError,
+  InternalServerError,
+  makeAPIError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+  retryAfterSeconds,
+  UnprocessableEntityError,
+  type ValidationIssue,
+} from './errors';
+export { type Logger, type LogLevel, leveledLogger } from './logger';
+export { type CheckpointParams, checkpointPagination } from './pagination/checkpoint-pagination';
+export { type CursorParams, cursorPagination } from './pagination/cursor-pagination';
+export { type OffsetParams, offsetPagination } from './pagination/offset-pagination';
+export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
+export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
+export { isSecretHeader, REDACTED, redactHeaders, redactUrl } from './redact';
+export {
+  DEFAULT_MAX_RETRIES,
+  isIdempotent,
+  isRetryableStatus,
+  MAX_RETRY_AFTER_MS,
+  retryDelayMs,
+  sleep,
+} from './retry';
+export {
+  type ClientOptions,
+  createTransport,
+  DEFAULT_TIMEOUT_MS,
+  type HttpMethod,
+  type ParsedRequestSpec,
+  type QueryValue,
+  type RequestOptions,
+  type RequestSpec,
+  type SchemaRequestSpec,
+  type Transport,
+  type TransportOptions,
+} from './transport';
+export { describeIssue, formatPath, validateInput, validateResponse } from './validation';
+export { VERSION } from './version';

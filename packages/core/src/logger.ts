@@ -1,0 +1,22 @@
+/** Where a client writes what it does; `console` fits, as do pino and winston loggers. */
+export interface Logger {
+  debug(message: string, details?: Record<string, unknown>): void;
+  info(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+/** The least severe level that is written; `off` writes nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+const rank: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/** A logger that drops messages below `level`. Callers pass only redacted details. */
+export function leveledLogger(logger: Logger, level: LogLevel): Logger {
+  const at =
+    (severity: Exclude<LogLevel, 'off'>) =>
+    (message: string, details?: Record<string, unknown>) => {
+      if (rank[severity] >= rank[level]) logger[severity](message, details);
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}

@@ -1,0 +1,119 @@
+import { type $ZodIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
+import { APIResponseValidationError, RequestValidationError, type ValidationIssue } from './errors';
+
+/**
+ * Checks `value` against `schema` and returns the parsed value, or throws a
+ * `RequestValidationError` that names each field and the rule it broke. `subject` names the input in
+ * the message, for example `body of docs.users.update`.
+ */
+export function validateInput<S extends $ZodType>(
+  schema: S,
+  value: unknown,
+  subject: string,
+): output<S> {
+  const result = safeParse(schema, value, { reportInput: true });
+  if (result.success) return result.data;
+  throw new RequestValidationError(subject, result.error.issues.map(describeIssue));
+}
+
+/** Like `validateInput`, for response bodies: throws `APIResponseValidationError`. */
+export function validateResponse<S extends $ZodType>(
+  schema: S,
+  value: unknown,
+  subject: string,
+): output<S> {
+  const result = safeParse(schema, value, { reportInput: true });
+  if (result.success) return result.data;
+  throw new APIResponseValidationError(subject, result.error.issues.map(describeIssue), value);
+}
+
+/** Turns one zod issue into a field path and a sentence that says what the field must be. */
+export function describeIssue(issue: $ZodIssue): ValidationIssue {
+  return { path: formatPath(issue.path), message: describeRule(issue) };
+}
+
+/** `['events', 3, 'payload']` -> `events[3].payload`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text ? `.${String(key)}` : String(key);
+  }
+  return text;
+}
+
+function describeRule(issue: $ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      return `must be ${article(issue.expected)}, not ${typeName(issue.input)}`;
+    case 'too_big':
+      return sizeRule('at most', 'less than', issue.origin, issue.maximum, issue.inclusive);
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1 && issue.inclusive !== false) {
+        return 'must not be empty';
+      }
+      return sizeRule('at least', 'greater than', issue.origin, issue.minimum, issue.inclusive);
+    case 'invalid_format':
+      return formatRule(issue.format, 'pattern' in issue ? issue.pattern : undefined);
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'unrecognized_keys':
+      return `has unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `must be ${show(issue.values[0])}`
+        : `must be one of ${issue.values.map(show).join(', ')}`;
+    case 'invalid_union':
+      if ('options' in issue && Array.isArray(issue.options)) {
+        return `must be one of ${issue.options.map(show).join(', ')}`;
+      }
+      return 'does not match any of the accepted forms';
+    case 'invalid_key':
+      return 'has a key that is not allowed';
+    case 'invalid_element':
+      return 'has an element that is not allowed';
+    default:
+      return issue.message;
+  }
+}
+
+function sizeRule(
+  inclusiveWord: string,
+  exclusiveWord: string,
+  origin: string,
+  limit: number | bigint,
+  inclusive: boolean | undefined,
+): string {
+  const bound = `${inclusive === false ? exclusiveWord : inclusiveWord} ${String(limit)}`;
+  if (origin === 'string') return `must be ${bound} characters long`;
+  if (origin === 'array' || origin === 'set')
+    return `must have ${bound} ${limit === 1 ? 'item' : 'items'}`;
+  if (origin === 'file') return `must be ${bound} bytes`;
+  return `must be ${bound}`;
+}
+
+function formatRule(format: string, pattern: unknown): string {
+  if (format === 'url') return 'must be a valid URL';
+  if (format === 'email') return 'must be a valid email address';
+  if (format === 'datetime') return 'must be an ISO 8601 date-time';
+  if (format === 'regex' && pattern instanceof RegExp) return `must match ${String(pattern)}`;
+  return `must be a valid ${format}`;
+}
+
+function article(expected: string): string {
+  if (expected === 'int') return 'an integer';
+  if (expected === 'array' || expected === 'object') return `an ${expected}`;
+  return `a ${expected}`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isInteger(value)) return 'a fractional number';
+  return article(typeof value);
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : String(value);
+}

@@ -1,0 +1,347 @@
+import { inspect } from 'node:util';
+import nock from 'nock';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
+import {
+  APIConnectionError,
+  APIResponseValidationError,
+  APITimeoutError,
+  APIUserAbortError,
+  bearerAuth,
+  createTransport,
+  type Logger,
+  RequestValidationError,
+  VERSION,
+} from '../src/index';
+import { BASE, useNock } from './helpers';
+
+useNock();
+
+describe('createTransport', () => {
+  it('sends requests relative to the base URL with the user agent, accept header and defaults', async () => {
+    const scope = nock('http://api.test', {
+      reqheaders: {
+        'user-agent': `clientkit/${VERSION}`,
+        accept: 'application/json',
+        'x-team': 'blue',
+      },
+    })
+      .get('/v1/spaces/abc')
+      .reply(200, { id: 'abc' });
+    const transport = createTransport({ baseUrl: BASE, headers: { 'X-Team': 'blue' } });
+    const space = await transport.request({
+      method: 'GET',
+      path: 'spaces/{spaceId}',
+      pathParams: { spaceId: 'abc' },
+      operation: 'test.get',
+    });
+    expect(space).toEqual({ id: 'abc' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('lets a request replace or remove a default header', async () => {
+    nock('http://api.test', { badheaders: ['x-team'], reqheaders: { 'user-agent': 'mine/1' } })
+      .get('/v1/x')
+      .reply(204);
+    const transport = createTransport({ baseUrl: BASE, headers: { 'x-team': 'blue' } });
+    await transport.request({
+      method: 'GET',
+      path: 'x',
+      operation: 'test.x',
+      headers: { 'x-team': undefined, 'User-Agent': 'mine/1' },
+    });
+  });
+
+  it('percent-encodes path parameters', async () => {
+    nock('http://api.test').get('/v1/events/by-slug/a%2Fb%20c').reply(200, {});
+    const transport = createTransport({ baseUrl: BASE });
+    await transport.request({
+      method: 'GET',
+      path: 'events/by-slug/{slug}',
+      pathParams: { slug: 'a/b c' },
+      operation: 'test.slug',
+    });
+  });
+
+  it('refuses an empty path parameter before sending, naming it', async () => {
+    const transport = createTransport({ baseUrl: BASE });
+    const error = await transport
+      .request({
+        method: 'GET',
+        path: 'spaces/{spaceId}',
+        pathParams: { spaceId: '' },
+        operation: 'docs.spaces.get',
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toBe(
+      'Invalid arguments of docs.spaces.get: spaceId must be a non-empty string',
+    );
+  });
+
+  it('serialises query values: arrays as CSV, dates as ISO 8601, and leaves out undefined and null', async () => {
+    nock('http://api.test')
+      .get('/v1/events')
+      .query({ ids: '1,2,3', featured: 'false', start: '2026-01-02T03:04:05.000Z', n: '5' })
+      .reply(200, []);
+    const transport = createTransport({ baseUrl: BASE });
+    await transport.request({
+      method: 'GET',
+      path: 'events',
+      operation: 'test.events',
+      query: {
+        ids: [1, 2, 3],
+        featured: false,
+        start: new Date('2026-01-02T03:04:05Z'),
+        n: 5,
+        gone: undefined,
+        nothing: null,
+      },
+    });
+  });
+
+  it('sends JSON bodies with a JSON content type', async () => {
+    nock('http://api.test', { reqheaders: { 'content-type': 'application/json' } })
+      .post('/v1/items', { name: 'x' })
+      .reply(201, { id: 1 });
+    const transport = createTransport({ baseUrl: BASE });
+    expect(
+      await transport.request({
+        method: 'POST',
+        path: 'items',
+        body: { name: 'x' },
+        operation: 't',
+      }),
+    ).toEqual({ id: 1 });
+  });
+
+  it('validates the body with its schema before sending and names the field and the rule', async () => {
+    const transport = createTransport({ baseUrl: BASE });
+    const bodySchema = z.object({ displayName: z.string().check(z.maxLength(64)) });
+    const error = await transport
+      .request({
+        method: 'PATCH',
+        path: 'users/1',
+        body: { displayName: 'x'.repeat(65) },
+        bodySchema,
+        operation: 'docs.users.update',
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'displayName', message: 'must be at most 64 characters long' },
+    ]);
+    expect((error as Error).message).toBe(
+      'Invalid body of docs.users.update: displayName must be at most 64 characters long',
+    );
+  });
+
+  it('authenticates every attempt with the current credentials', async () => {
+    let n = 0;
+    nock('http://api.test', { reqheaders: { authorization: 'Bearer t1' } })
+      .get('/v1/a')
+      .reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test', { reqheaders: { authorization: 'Bearer t2' } })
+      .get('/v1/a')
+      .reply(200, {});
+    const transport = createTransport({
+      baseUrl: BASE,
+      auth: bearerAuth(async () => `t${++n}`),
+      headers: {},
+    });
+    await transport.request({
+      method: 'GET',
+      path: 'a',
+      operation: 't',
+      maxRetries: 1,
+      headers: {},
+    });
+    expect(n).toBe(2);
+  });
+
+  it('uses a custom fetch when given one', async () => {
+    const fetch = vi.fn(async (request: Request) => {
+      expect(request.url).toBe('http://api.test/v1/ping?x=1');
+      return new Response(JSON.stringify({ pong: true }), {
+        headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' },
+      });
+    });
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    const { data, requestId, response } = await transport
+      .request({ method: 'GET', path: 'ping', query: { x: 1 }, operation: 't' })
+      .withResponse();
+    expect(data).toEqual({ pong: true });
+    expect(requestId).toBe('req_1');
+    expect(response.status).toBe(200);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('runs ky hooks on every attempt', async () => {
+    nock('http://api.test', { reqheaders: { 'x-trace': 'abc' } })
+      .get('/v1/h')
+      .reply(200, {});
+    const transport = createTransport({
+      baseUrl: BASE,
+      hooks: { beforeRequest: [(request) => request.headers.set('x-trace', 'abc')] },
+    });
+    await transport.request({ method: 'GET', path: 'h', operation: 't' });
+  });
+
+  it('turns 204 and 205 into an undefined body, and parse() into a value', async () => {
+    nock('http://api.test').delete('/v1/s/1').reply(205).delete('/v1/s/2').reply(204);
+    const transport = createTransport({ baseUrl: BASE });
+    const remove = (id: string) =>
+      transport.request({
+        method: 'DELETE',
+        path: 's/{id}',
+        pathParams: { id },
+        operation: 't',
+        parse: (_data, response) => response.status === 205,
+      });
+    expect(await remove('1')).toBe(true);
+    expect(await remove('2')).toBe(false);
+  });
+
+  it('checks responses against their schema only when validateResponses is on', async () => {
+    const responseSchema = z.object({ id: z.string() });
+    nock('http://api.test').get('/v1/r').times(2).reply(200, { id: 5 });
+    const lax = createTransport({ baseUrl: BASE });
+    expect(
+      await lax.request({ method: 'GET', path: 'r', operation: 'test.r', responseSchema }),
+    ).toEqual({ id: 5 });
+    const strict = createTransport({ baseUrl: BASE, validateResponses: true });
+    const error = await strict
+      .request({ method: 'GET', path: 'r', operation: 'test.r', responseSchema })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as Error).message).toBe(
+      'Unexpected response from test.r: id must be a string, not a number',
+    );
+  });
+
+  it('refuses a base URL that is not an absolute http(s) URL', () => {
+    expect(() => createTransport({ baseUrl: 'ftp://x' })).toThrow(
+      'Invalid client options: baseUrl must be an absolute http(s) URL',
+    );
+    expect(() => createTransport({ baseUrl: '/relative' })).toThrow(RequestValidationError);
+  });
+
+  it('uses another base URL for one request when asked', async () => {
+    nock('http://stream.test').post('/v2/stream').reply(200, {});
+    const transport = createTransport({ baseUrl: BASE });
+    await transport.request({
+      method: 'POST',
+      path: 'v2/stream',
+      baseUrl: 'http://stream.test',
+      operation: 't',
+    });
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('applies the timeout to each attempt, so retries are not cut short by earlier attempts', async () => {
+    nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test').get('/v1/slow').delay(250).reply(200, { ok: true });
+    const transport = createTransport({ baseUrl: BASE, timeout: 400 });
+    expect(await transport.request({ method: 'GET', path: 'slow', operation: 't' })).toEqual({
+      ok: true,
+    });
+  });
+
+  it('raises APITimeoutError when an attempt takes longer than the timeout, after retrying it', async () => {
+    nock('http://api.test').get('/v1/hang').times(2).delay(300).reply(200, {});
+    const transport = createTransport({ baseUrl: BASE, timeout: 50 });
+    const started = Date.now();
+    const error = await transport
+      .request({ method: 'GET', path: 'hang', operation: 't', maxRetries: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe('No response within 50 ms (GET http://api.test/v1/hang)');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('lets a request override the client timeout', async () => {
+    nock('http://api.test').get('/v1/quick').delay(200).reply(200, {});
+    const transport = createTransport({ baseUrl: BASE, timeout: 50 });
+    await transport.request({ method: 'GET', path: 'quick', operation: 't', timeout: 2000 });
+  });
+
+  it('raises APIUserAbortError when the signal fires during a request', async () => {
+    nock('http://api.test').get('/v1/long').delay(1000).reply(200, {});
+    const transport = createTransport({ baseUrl: BASE });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const error = await transport
+      .request({ method: 'GET', path: 'long', operation: 't', signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('wraps a refused connection in APIConnectionError without retrying a POST', async () => {
+    nock('http://api.test')
+      .post('/v1/broken')
+      .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    const transport = createTransport({ baseUrl: BASE });
+    const error = await transport
+      .request({ method: 'POST', path: 'broken', body: {}, operation: 't' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toContain(
+      'Connection failed (POST http://api.test/v1/broken)',
+    );
+  });
+});
+
+describe('logging', () => {
+  function capture(): { logger: Logger; lines: string[] } {
+    const lines: string[] = [];
+    const write = (message: string, details?: Record<string, unknown>) =>
+      lines.push(`${message} ${JSON.stringify(details ?? {})}`);
+    return { logger: { debug: write, info: write, warn: write, error: write }, lines };
+  }
+
+  it('writes each request and retry, with tokens and secret query values redacted', async () => {
+    nock('http://api.test').get('/v1/s').query(true).reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test').get('/v1/s').query(true).reply(200, {});
+    const { logger, lines } = capture();
+    const transport = createTransport({
+      baseUrl: BASE,
+      auth: bearerAuth('sk_secret_token_123'),
+      logger,
+      logLevel: 'debug',
+    });
+    await transport.request({
+      method: 'GET',
+      path: 's',
+      query: { shareKey: 'share_secret_9' },
+      operation: 't',
+    });
+    const text = lines.join('\n');
+    expect(lines.length).toBe(5);
+    expect(text).toContain('Retrying GET http://api.test/v1/s?shareKey=[redacted]');
+    expect(text).not.toContain('sk_secret_token_123');
+    expect(text).not.toContain('share_secret_9');
+  });
+
+  it('writes nothing below the chosen level', async () => {
+    nock('http://api.test').get('/v1/q').reply(200, {});
+    const { logger, lines } = capture();
+    const transport = createTransport({ baseUrl: BASE, logger, logLevel: 'warn' });
+    await transport.request({ method: 'GET', path: 'q', operation: 't' });
+    expect(lines).toEqual([]);
+  });
+
+  it('does not show the credentials when the transport or its auth is inspected', () => {
+    const auth = bearerAuth('sk_inspect_me_123');
+    const transport = createTransport({ baseUrl: BASE, auth });
+    expect(inspect(transport, { depth: 10 })).not.toContain('sk_inspect_me_123');
+    expect(inspect(auth, { depth: 10 })).toBe('[BearerAuth]');
+    expect(JSON.stringify({ auth })).not.toContain('sk_inspect_me_123');
+  });
+});

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Options } from 'tsup';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const coreVersion = JSON.parse(readFileSync(resolve(root, 'packages/core/package.json'), 'utf8'))
+  .version as string;
+
+/** One build for every package: ESM and CJS, with .d.ts and .d.cts, for Node 20 and browsers. */
+export function packageBuildConfig(entry: Record<string, string>, overrides: Options = {}) {
+  return defineConfig({
+    entry,
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    target: 'es2022',
+    treeshake: true,
+    splitting: false,
+    define: { __CLIENTKIT_VERSION__: JSON.stringify(coreVersion) },
+    ...overrides,
+  });
+}
