@@ -13,6 +13,9 @@ export function packageBuildConfig(entry: Record<string, string>, overrides: Opt
     entry,
     format: ['esm', 'cjs'],
     dts: true,
+    // The build config resolves other @clientkit packages through node_modules (their own builds),
+    // where the typecheck config maps them to sources.
+    tsconfig: 'tsconfig.build.json',
     clean: true,
     sourcemap: true,
     target: 'es2022',

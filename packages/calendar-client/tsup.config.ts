@@ -1,0 +1,3 @@
+import { packageBuildConfig } from '../../tsup.shared.ts';
+
+export default packageBuildConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts' });

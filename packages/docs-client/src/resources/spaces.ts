@@ -1,0 +1,170 @@
+import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
+import {
+  Embed,
+  EmbedQuery,
+  GetSpaceQuery,
+  type List,
+  type MoveSpaceBody,
+  MoveSpaceBody as MoveSpaceBodySchema,
+  type SearchPageResult,
+  SearchQuery,
+  SearchResultList,
+  Space,
+  type UpdateSpaceBody,
+  UpdateSpaceBody as UpdateSpaceBodySchema,
+} from '../schemas';
+import { Git } from './git';
+import { listing } from './listing';
+import { Permissions } from './permissions';
+import { wasChanged } from './was-changed';
+
+/** Spaces: read, change, trash and restore, duplicate, move, embed and search. */
+export class Spaces {
+  /** Git sync of a space. */
+  readonly git: Git;
+  /** Who may do what in a space. */
+  readonly permissions: Permissions;
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+    this.git = new Git(transport);
+    this.permissions = new Permissions(transport);
+  }
+
+  /** A space by id; `shareKey` reads it through a site share link. Trashed spaces are not found. */
+  get(
+    spaceId: string,
+    params: { shareKey?: string } = {},
+    options?: RequestOptions,
+  ): APIPromise<Space> {
+    return this.#transport.request({
+      method: 'GET',
+      path: 'spaces/{spaceId}',
+      pathParams: { spaceId },
+      query: params,
+      querySchema: GetSpaceQuery,
+      responseSchema: Space,
+      operation: 'docs.spaces.get',
+      ...options,
+    });
+  }
+
+  /**
+   * Changes a space. At least one property is required; `emoji` and `icon` cannot be set together,
+   * except both to null, which removes them.
+   */
+  update(spaceId: string, changes: UpdateSpaceBody, options?: RequestOptions): APIPromise<Space> {
+    return this.#transport.request({
+      method: 'PATCH',
+      path: 'spaces/{spaceId}',
+      pathParams: { spaceId },
+      body: changes,
+      bodySchema: UpdateSpaceBodySchema,
+      responseSchema: Space,
+      operation: 'docs.spaces.update',
+      ...options,
+    });
+  }
+
+  /**
+   * Moves a space to the trash, where it can be restored for 7 days. Resolves to true when a space
+   * was deleted (205) and false when there was none (204).
+   */
+  delete(spaceId: string, options?: RequestOptions): APIPromise<boolean> {
+    return this.#transport.request({
+      method: 'DELETE',
+      path: 'spaces/{spaceId}',
+      pathParams: { spaceId },
+      parse: wasChanged,
+      operation: 'docs.spaces.delete',
+      ...options,
+    });
+  }
+
+  /**
+   * Copies a space with all its pages into the same organization and resolves to the copy. The
+   * copy's API URL is in the `Location` header: `.withResponse()` gives the response.
+   */
+  duplicate(spaceId: string, options?: RequestOptions): APIPromise<Space> {
+    return this.#transport.request({
+      method: 'POST',
+      path: 'spaces/{spaceId}/duplicate',
+      pathParams: { spaceId },
+      responseSchema: Space,
+      operation: 'docs.spaces.duplicate',
+      ...options,
+    });
+  }
+
+  /** Brings a trashed space back (within 7 days of its deletion). An active space is returned as it is. */
+  restore(spaceId: string, options?: RequestOptions): APIPromise<Space> {
+    return this.#transport.request({
+      method: 'POST',
+      path: 'spaces/{spaceId}/restore',
+      pathParams: { spaceId },
+      responseSchema: Space,
+      operation: 'docs.spaces.restore',
+      ...options,
+    });
+  }
+
+  /**
+   * Moves a space into a collection (`parent`), to the top level (`parent: null`), or to a
+   * `position` before or after a sibling. A move that changes nothing is a `ConflictError`.
+   */
+  move(spaceId: string, target: MoveSpaceBody, options?: RequestOptions): APIPromise<Space> {
+    return this.#transport.request({
+      method: 'POST',
+      path: 'spaces/{spaceId}/move',
+      pathParams: { spaceId },
+      body: target,
+      bodySchema: MoveSpaceBodySchema,
+      responseSchema: Space,
+      operation: 'docs.spaces.move',
+      ...options,
+    });
+  }
+
+  /** How a URL would be embedded in the space: its title, site, icon and, for media, HTML. */
+  getEmbed(spaceId: string, params: { url: string }, options?: RequestOptions): APIPromise<Embed> {
+    return this.#transport.request({
+      method: 'GET',
+      path: 'spaces/{spaceId}/embed',
+      pathParams: { spaceId },
+      query: params,
+      querySchema: EmbedQuery,
+      responseSchema: Embed,
+      operation: 'docs.spaces.getEmbed',
+      ...options,
+    });
+  }
+
+  /**
+   * Searches the published pages of a space, best match first. `query` is 1 to 512 characters;
+   * `limit` (0 to 1000, default 50) is the page size.
+   *
+   * @example
+   * for await (const result of docs.spaces.search('space_handbook', { query: 'battery' })) {
+   *   console.log(result.rank, result.title);
+   * }
+   */
+  search(
+    spaceId: string,
+    params: { query: string; limit?: number },
+    options?: RequestOptions,
+  ): PagePromise<SearchPageResult, List<SearchPageResult>> {
+    return listing(
+      this.#transport,
+      {
+        path: 'spaces/{spaceId}/search',
+        pathParams: { spaceId },
+        querySchema: SearchQuery,
+        responseSchema: SearchResultList,
+        operation: 'docs.spaces.search',
+        ...options,
+      },
+      { ...params },
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
+import {
+  APITemporaryToken,
+  type UpdateUserBody,
+  UpdateUserBody as UpdateUserBodySchema,
+  User,
+} from '../schemas';
+
+/** The user the client's token belongs to. */
+export class CurrentUser {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** The authenticated user (user tokens, or OAuth with `user:read`). */
+  get(options?: RequestOptions): APIPromise<User> {
+    return this.#transport.request({
+      method: 'GET',
+      path: 'user',
+      responseSchema: User,
+      operation: 'docs.user.get',
+      ...options,
+    });
+  }
+
+  /** A short-lived JWT for the in-app notifications client (user-internal tokens only). */
+  createNotificationsToken(options?: RequestOptions): APIPromise<APITemporaryToken> {
+    return this.#transport.request({
+      method: 'POST',
+      path: 'user/notifications/token',
+      responseSchema: APITemporaryToken,
+      operation: 'docs.user.createNotificationsToken',
+      ...options,
+    });
+  }
+}
+
+/** Users by id. */
+export class Users {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** A user by id. */
+  get(userId: string, options?: RequestOptions): APIPromise<User> {
+    return this.#transport.request({
+      method: 'GET',
+      path: 'users/{userId}',
+      pathParams: { userId },
+      responseSchema: User,
+      operation: 'docs.users.get',
+      ...options,
+    });
+  }
+
+  /**
+   * Changes a user's display name (1 to 64 characters) or photo URL; at least one is required. A
+   * user token may only change its own user.
+   */
+  update(userId: string, changes: UpdateUserBody, options?: RequestOptions): APIPromise<User> {
+    return this.#transport.request({
+      method: 'PATCH',
+      path: 'users/{userId}',
+      pathParams: { userId },
+      body: changes,
+      bodySchema: UpdateUserBodySchema,
+      responseSchema: User,
+      operation: 'docs.users.update',
+      ...options,
+    });
+  }
+}

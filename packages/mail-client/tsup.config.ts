@@ -1,0 +1,8 @@
+import { packageBuildConfig } from '../../tsup.shared.ts';
+
+export default packageBuildConfig({
+  index: 'src/index.ts',
+  schemas: 'src/schemas.ts',
+  webhook: 'src/webhook.ts',
+  node: 'src/node.ts',
+});

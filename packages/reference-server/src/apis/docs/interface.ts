@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import type { InterfaceModule, ServerContext } from '../../interface';
+import { readJson } from '../../problem';
+import { DOCS_BASE, docsRoutes } from './routes';
+import type { DocsScheme, DocsScope, Principal } from './security';
+import { docsSeed } from './seed';
+import { type DocsState, DocsStore } from './store';
+
+export type { DocsScheme, DocsScope } from './security';
+
+/** What `mintToken` takes: a scheme, the user it acts for, and OAuth scopes. */
+export interface MintedDocsToken {
+  scheme: DocsScheme;
+  /** The user the token speaks for (user, user-internal, user-staff and oauth tokens); default usr_ada. */
+  userId?: string;
+  /** OAuth scopes (oauth tokens only). */
+  scopes?: DocsScope[];
+}
+
+/** Programmatic control of the documentation interface. */
+export interface DocsControl {
+  /** Issues a token of any scheme; it stays valid until the server is reset. */
+  mintToken(options: MintedDocsToken): string;
+  /** The store, for tests that look at or arrange the state directly. */
+  readonly store: DocsStore;
+}
+
+const schemes: DocsScheme[] = [
+  'user',
+  'user-internal',
+  'user-staff',
+  'integration',
+  'integration-installation',
+  'oauth',
+];
+const allScopes: DocsScope[] = [
+  'user:read',
+  'space:read',
+  'space:write',
+  'space:permissions:read',
+  'space:permissions:write',
+];
+
+/** Tokens that exist from the start, printed by the CLI. */
+const developmentTokens: Record<string, Principal> = {
+  'docs-dev-user-ada': { scheme: 'user', userId: 'usr_ada' },
+  'docs-dev-user-brian': { scheme: 'user', userId: 'usr_brian' },
+  'docs-dev-user-internal': { scheme: 'user-internal', userId: 'usr_ada' },
+  'docs-dev-integration': { scheme: 'integration' },
+  'docs-dev-oauth-all': { scheme: 'oauth', userId: 'usr_ada', scopes: allScopes },
+};
+
+export function createDocsInterface(context: ServerContext): {
+  module: InterfaceModule;
+  control: DocsControl;
+} {
+  const store = new DocsStore(docsSeed(), context.clock);
+  const tokens = new Map<string, Principal>(Object.entries(developmentTokens));
+  const signingKey = randomBytes(32).toString('hex');
+
+  const mintToken = (options: MintedDocsToken): string => {
+    if (!schemes.includes(options.scheme)) {
+      throw new RangeError(`scheme must be one of ${schemes.join(', ')}`);
+    }
+    const unknownScope = (options.scopes ?? []).find((scope) => !allScopes.includes(scope));
+    if (unknownScope) throw new RangeError(`unknown scope "${unknownScope}"`);
+    const token = `docs_${options.scheme.replace(/-/g, '_')}_${randomBytes(12).toString('hex')}`;
+    const acting = options.scheme.startsWith('integration')
+      ? undefined
+      : (options.userId ?? 'usr_ada');
+    tokens.set(token, {
+      scheme: options.scheme,
+      ...(acting ? { userId: acting } : {}),
+      ...(options.scheme === 'oauth' ? { scopes: options.scopes ?? [] } : {}),
+    });
+    return token;
+  };
+
+  const admin = new Hono();
+  admin.post('/tokens', async (c) => {
+    const body = ((await readJson(c)) ?? {}) as MintedDocsToken;
+    return c.json({ token: mintToken(body) }, 201);
+  });
+
+  const module: InterfaceModule = {
+    name: 'docs',
+    prefixes: [DOCS_BASE],
+    routes: docsRoutes(store, tokens, signingKey),
+    error: (c, problem) =>
+      c.json({ error: { code: problem.status, message: problem.message } }, problem.status as 400),
+    reset() {
+      store.state = docsSeed();
+      tokens.clear();
+      for (const [token, principal] of Object.entries(developmentTokens))
+        tokens.set(token, principal);
+    },
+    seed(data) {
+      store.state = structuredClone(data as DocsState);
+    },
+    inspect: () => structuredClone(store.state),
+    credentials: () => ({
+      'user token (usr_ada)': 'docs-dev-user-ada',
+      'user-internal token': 'docs-dev-user-internal',
+      'integration token': 'docs-dev-integration',
+      'oauth token (all scopes)': 'docs-dev-oauth-all',
+    }),
+    admin,
+  };
+  return { module, control: { mintToken, store } };
+}

@@ -1,0 +1,94 @@
+import type { IncomingMessage } from 'node:http';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { FaultInjector } from './faults';
+import type { InterfaceModule, ServerContext } from './interface';
+import { ApiProblem } from './problem';
+
+/** A header the in-process `fetch` turns into a connection error, as a dropped socket would be. */
+export const DROPPED_HEADER = 'x-reference-server-dropped';
+
+const exposedHeaders = [
+  'x-request-id',
+  'location',
+  'retry-after',
+  'x-tec-total',
+  'x-tec-totalpages',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+let requestCounter = 0;
+
+/** A request id: unique within the process and readable in logs. */
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1) % 1_000_000_000;
+  return `req_${Date.now().toString(36)}${requestCounter.toString(36).padStart(5, '0')}`;
+}
+
+/** Mounts the interfaces on one origin, with request ids, CORS, injected faults and error bodies. */
+export function createApp(
+  context: ServerContext,
+  modules: InterfaceModule[],
+  faults: FaultInjector,
+  admin: Hono | undefined,
+): Hono {
+  const app = new Hono({ strict: false });
+  const moduleFor = (path: string) =>
+    modules.find((module) => module.prefixes.some((prefix) => path.startsWith(prefix)));
+
+  const problemResponse = (c: Context, problem: ApiProblem): Response => {
+    const module = moduleFor(c.req.path);
+    if (module) return module.error(c, problem);
+    return c.json(
+      { error: { code: problem.status, message: problem.message } },
+      problem.status as 400,
+    );
+  };
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('x-request-id', nextRequestId());
+  });
+  app.use('*', cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 600 }));
+
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS' || c.req.path.startsWith('/__admin')) return next();
+    const fault = faults.take(c.req.method, c.req.path);
+    if (!fault) return next();
+    if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    if (fault.drop) {
+      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+      return new Response(null, { status: 599, headers: { [DROPPED_HEADER]: '1' } });
+    }
+    if (fault.status === undefined) return next();
+    const response = problemResponse(
+      c,
+      new ApiProblem(fault.status, `Injected fault (status ${fault.status})`),
+    );
+    if (fault.retryAfter !== undefined)
+      response.headers.set('retry-after', String(fault.retryAfter));
+    return response;
+  });
+
+  if (admin) app.route('/__admin', admin);
+  for (const module of modules) app.route('/', module.routes);
+
+  app.notFound((c) =>
+    problemResponse(c, new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`)),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ApiProblem) return problemResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return problemResponse(c, new ApiProblem(error.status, error.message || 'Bad request'));
+    }
+    context.logError(`${c.req.method} ${c.req.path} failed`, error);
+    return problemResponse(
+      c,
+      new ApiProblem(500, 'The reference server failed to handle this request'),
+    );
+  });
+  return app;
+}

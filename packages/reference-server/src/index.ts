@@ -1,0 +1,201 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { createAdminRoutes } from './admin/routes';
+import {
+  type CalendarControl,
+  type CalendarOptions,
+  createCalendarInterface,
+} from './apis/calendar/interface';
+import { createDocsInterface, type DocsControl } from './apis/docs/interface';
+import { createIdmInterface, type IdmControl, type IdmOptions } from './apis/idm/interface';
+import { createMailInterface, type MailControl, type MailOptions } from './apis/mail/interface';
+import {
+  createMeteringInterface,
+  type MeteringControl,
+  type MeteringOptions,
+} from './apis/metering/interface';
+import { createApp, DROPPED_HEADER } from './app';
+import { type Clock, type ClockOptions, createClock } from './clock';
+import { FaultInjector, type FaultSpec, type FaultInjector as Faults } from './faults';
+import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
+
+export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
+export type { DocsControl, DocsScheme, DocsScope, MintedDocsToken } from './apis/docs/interface';
+export type { IdmControl, IdmOptions } from './apis/idm/interface';
+export type { MailControl, MailOptions } from './apis/mail/interface';
+export type { MeteringControl, MeteringOptions } from './apis/metering/interface';
+export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
+export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
+export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
+
+/** Options of `createReferenceServer`. */
+export interface ReferenceServerOptions {
+  /** Seed data per interface, replacing the built-in seed (same shape as the admin state). */
+  seed?: Partial<Record<InterfaceName, unknown>>;
+  /** A clock to share, or options for a new one. */
+  clock?: Clock | ClockOptions;
+  /** Identity management tenant kind (default public). */
+  tenant?: 'public' | 'private';
+  /** Mount the `/__admin` test-control routes. Off by default: they let anyone change the state. */
+  admin?: boolean;
+  /** Faults to inject from the start. */
+  faults?: FaultSpec[];
+  /** Where handler failures are reported (default: console.error). */
+  logError?: (message: string, error?: unknown) => void;
+  /** Options of the calendar interface. */
+  calendar?: CalendarOptions;
+  /** Options of the metering interface. */
+  metering?: MeteringOptions;
+  /** Options of the mail interface. */
+  mail?: MailOptions;
+  /** Options of the identity management interface. */
+  idm?: IdmOptions;
+}
+
+/** A running (or ready to run) reference server. */
+export interface ReferenceServer {
+  /** Handles a request in-process; pass it to a client as its `fetch`. */
+  fetch: typeof fetch;
+  /** Listens on 127.0.0.1 (port 0 picks a free one) and resolves with the origin URL. */
+  listen(port?: number, hostname?: string): Promise<{ url: string; port: number }>;
+  /** Stops listening, closes open connections and background work. */
+  close(): Promise<void>;
+  /** The origin URL once listening. */
+  readonly url: string | undefined;
+  /** The clock everything time-based reads. */
+  clock: Clock;
+  /** Injected failures. */
+  faults: Faults;
+  /** Back to the seed data (every interface) and no faults. */
+  reset(): void;
+  /** Replaces the state of the named interfaces. */
+  seed(data: Partial<Record<InterfaceName, unknown>>): void;
+  /** A snapshot of one interface's state. */
+  inspect(name: InterfaceName): unknown;
+  /** The development credentials of every interface. */
+  credentials(): Record<string, Record<string, string>>;
+  /** Base path of each interface on this server's origin. */
+  readonly basePaths: Record<InterfaceName, string>;
+  /** Programmatic control of the documentation interface (tokens and the like). */
+  docs: DocsControl;
+  /** Programmatic control of the calendar interface. */
+  calendar: CalendarControl;
+  /** Programmatic control of the metering interface. */
+  metering: MeteringControl;
+  /** Programmatic control of the mail interface. */
+  mail: MailControl;
+  /** Programmatic control of the identity management interface. */
+  idm: IdmControl;
+}
+
+/**
+ * Creates the reference server: all interfaces in memory, on one origin.
+ *
+ * @example
+ * const server = await createReferenceServer();
+ * const { url } = await server.listen(0);
+ * const docs = new DocsClient({ baseUrl: `${url}/v1`, token: server.docs.mintToken({ scheme: 'user' }) });
+ */
+export async function createReferenceServer(
+  options: ReferenceServerOptions = {},
+): Promise<ReferenceServer> {
+  const clock = isClock(options.clock) ? options.clock : createClock(options.clock);
+  const context: ServerContext = {
+    clock,
+    tenant: options.tenant ?? 'public',
+    logError:
+      options.logError ??
+      ((message, error) => console.error(`[reference-server] ${message}`, error)),
+  };
+  const docs = createDocsInterface(context);
+  const calendar = createCalendarInterface(context, options.calendar);
+  const metering = createMeteringInterface(context, options.metering);
+  const mail = createMailInterface(context, options.mail);
+  const idm = createIdmInterface(context, options.idm);
+  const modules: InterfaceModule[] = [
+    docs.module,
+    calendar.module,
+    metering.module,
+    mail.module,
+    idm.module,
+  ];
+  for (const module of modules) {
+    const seed = options.seed?.[module.name];
+    if (seed !== undefined) module.seed(seed);
+  }
+
+  const faults = new FaultInjector();
+  for (const spec of options.faults ?? []) faults.add(spec);
+  const admin = options.admin ? createAdminRoutes(modules, faults, clock) : undefined;
+  const app = createApp(context, modules, faults, admin);
+  for (const module of modules) await module.start?.();
+
+  const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
+    const response = await app.fetch(request);
+    if (response.headers.has(DROPPED_HEADER)) {
+      throw new TypeError('fetch failed', {
+        cause: new Error('connection dropped by an injected fault'),
+      });
+    }
+    return response;
+  }) as typeof fetch;
+
+  const httpServer = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false });
+  let url: string | undefined;
+
+  return {
+    fetch: inProcessFetch,
+    async listen(port = 0, hostname = '127.0.0.1') {
+      await new Promise<void>((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, hostname, () => resolve());
+      });
+      const address = httpServer.address() as AddressInfo;
+      url = `http://${hostname}:${address.port}`;
+      return { url, port: address.port };
+    },
+    async close() {
+      clock.close();
+      for (const module of modules) await module.close?.();
+      if (!httpServer.listening) return;
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        (httpServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+    },
+    get url() {
+      return url;
+    },
+    clock,
+    faults,
+    reset() {
+      for (const module of modules) module.reset();
+      faults.clear();
+    },
+    seed(data) {
+      for (const module of modules)
+        if (data[module.name] !== undefined) module.seed(data[module.name]);
+    },
+    inspect(name) {
+      const module = modules.find((m) => m.name === name);
+      if (!module) throw new RangeError(`unknown interface "${name}"`);
+      return module.inspect();
+    },
+    credentials: () => Object.fromEntries(modules.map((m) => [m.name, m.credentials()])),
+    basePaths: Object.fromEntries(modules.map((m) => [m.name, m.prefixes[0]])) as Record<
+      InterfaceName,
+      string
+    >,
+    docs: docs.control,
+    calendar: calendar.control,
+    metering: metering.control,
+    mail: mail.control,
+    idm: idm.control,
+  };
+}
+
+function isClock(value: ReferenceServerOptions['clock']): value is Clock {
+  return typeof (value as Clock | undefined)?.now === 'function';
+}

@@ -1,0 +1,44 @@
+import type { Context, Hono } from 'hono';
+import type { Clock } from './clock';
+import type { ApiProblem } from './problem';
+
+/** The five interfaces the reference server speaks. */
+export type InterfaceName = 'docs' | 'calendar' | 'metering' | 'mail' | 'idm';
+
+/** What every interface gets from the server that hosts it. */
+export interface ServerContext {
+  clock: Clock;
+  /** Identity management tenant kind: page-size maxima are 50 (public) or 100 (private). */
+  tenant: 'public' | 'private';
+  /** Where handler failures and background problems are reported. */
+  logError(message: string, error?: unknown): void;
+}
+
+/**
+ * One interface, as a pluggable part of the reference server. The server mounts `routes`, turns
+ * every ApiProblem raised under one of `prefixes` into `error(...)`, and wires `admin` under
+ * `/__admin/<name>`.
+ */
+export interface InterfaceModule {
+  name: InterfaceName;
+  /** Path prefixes this interface answers under; requests under them get its error format. */
+  prefixes: string[];
+  /** The routes, with their full paths (mounted at `/`). */
+  routes: Hono;
+  /** The interface's own error response for a problem. */
+  error(c: Context, problem: ApiProblem): Response;
+  /** Back to the seed data. */
+  reset(): void;
+  /** Replaces the state with the given seed data (the shape `inspect()` returns). */
+  seed(data: unknown): void;
+  /** A snapshot of the state, for tests and the admin routes. */
+  inspect(): unknown;
+  /** The development credentials, printed by the CLI. */
+  credentials(): Record<string, string>;
+  /** Admin routes of this interface (mounted at `/__admin/<name>` when admin routes are on). */
+  admin?: Hono;
+  /** Starts background parts (listeners). */
+  start?(): Promise<void>;
+  /** Stops background parts. */
+  close?(): Promise<void>;
+}

@@ -1,0 +1,150 @@
+import { describeIssue } from '@clientkit/core';
+import type { Context } from 'hono';
+import { type $ZodType, type output, safeParse } from 'zod/v4/core';
+
+/**
+ * A refusal a handler throws: the status, a message for people, and the interface's own error code
+ * when it has one. Each interface turns it into its own error body.
+ */
+export class ApiProblem extends Error {
+  readonly status: number;
+  readonly code: string | number | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    code?: string | number,
+    details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** How an interface reports a problem found while checking a request. */
+export interface ProblemStyle {
+  status?: number;
+  code?: string | number;
+}
+
+/** The JSON body of a request, or undefined when it is empty; malformed JSON is a 400. */
+export async function readJson(c: Context, style: ProblemStyle = {}): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiProblem(style.status ?? 400, 'The request body is not valid JSON', style.code);
+  }
+}
+
+/**
+ * Checks `value` against a schema of the interface; a failure is thrown as an ApiProblem whose
+ * message names each field and rule, with the offending fields in `details.params`.
+ */
+export function validate<S extends $ZodType>(
+  schema: S,
+  value: unknown,
+  subject: string,
+  style: ProblemStyle = {},
+): output<S> {
+  const result = safeParse(schema, value, { reportInput: true });
+  if (result.success) return result.data;
+  const issues = result.error.issues.map(describeIssue);
+  const text = issues.map((issue) =>
+    issue.path ? `${issue.path} ${issue.message}` : issue.message,
+  );
+  const params = Object.fromEntries(issues.map((issue) => [issue.path || subject, issue.message]));
+  throw new ApiProblem(style.status ?? 400, `Invalid ${subject}: ${text.join('; ')}`, style.code, {
+    params,
+  });
+}
+
+/** Reads the JSON body and checks it; an empty body is checked as `undefined`. */
+export async function validBody<S extends $ZodType>(
+  c: Context,
+  schema: S,
+  style: ProblemStyle = {},
+): Promise<output<S>> {
+  return validate(schema, await readJson(c, style), 'body', style);
+}
+
+/**
+ * Checks the query string against an object schema. Query values arrive as text, so each is first
+ * turned into the type its field expects: numbers, booleans, and comma-separated lists.
+ */
+export function validQuery<S extends $ZodType>(
+  c: Context,
+  schema: S,
+  style: ProblemStyle = {},
+): output<S> {
+  return validate(schema, coerceQuery(schema, c.req.query()), 'query', style);
+}
+
+type Def = {
+  type: string;
+  innerType?: Def & { _zod?: { def: Def } };
+  element?: unknown;
+  in?: unknown;
+  options?: unknown[];
+  shape?: Record<string, unknown>;
+};
+
+function defOf(schema: unknown): Def | undefined {
+  return (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+}
+
+/** The type a field holds once optional, nullable, default and pipe wrappers are taken off. */
+function baseType(schema: unknown): { type: string; element?: unknown; options?: unknown[] } {
+  let def = defOf(schema);
+  while (
+    def &&
+    ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'pipe'].includes(def.type)
+  ) {
+    def = defOf(def.type === 'pipe' ? def.in : def.innerType);
+  }
+  return def ?? { type: 'unknown' };
+}
+
+function coerceValue(schema: unknown, text: string): unknown {
+  const base = baseType(schema);
+  switch (base.type) {
+    case 'number':
+    case 'int':
+      return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    case 'boolean':
+      if (['true', '1'].includes(text)) return true;
+      if (['false', '0'].includes(text)) return false;
+      return text;
+    case 'array':
+      return text === ''
+        ? []
+        : text.split(',').map((part) => coerceValue(base.element, part.trim()));
+    case 'union': {
+      const numeric = base.options?.some((option) =>
+        ['number', 'int'].includes(baseType(option).type),
+      );
+      return numeric && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    }
+    default:
+      return text;
+  }
+}
+
+export function coerceQuery(
+  schema: $ZodType,
+  query: Record<string, string>,
+): Record<string, unknown> {
+  const shape = (defOf(schema)?.shape ?? defOf(baseType(schema))?.shape ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const result: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(query)) {
+    result[name] = name in shape ? coerceValue(shape[name], text) : text;
+  }
+  return result;
+}
