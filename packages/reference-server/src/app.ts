@@ -36,11 +36,13 @@ export function createApp(
   admin: Hono | undefined,
 ): Hono {
   const app = new Hono({ strict: false });
+  // With non-strict routing Hono drops a trailing slash from c.req.path, so match on the real path.
+  const pathOf = (c: Context) => new URL(c.req.url).pathname;
   const moduleFor = (path: string) =>
     modules.find((module) => module.prefixes.some((prefix) => path.startsWith(prefix)));
 
   const problemResponse = (c: Context, problem: ApiProblem): Response => {
-    const module = moduleFor(c.req.path);
+    const module = moduleFor(pathOf(c));
     if (module) return module.error(c, problem);
     return c.json(
       { error: { code: problem.status, message: problem.message } },
@@ -55,8 +57,9 @@ export function createApp(
   app.use('*', cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 600 }));
 
   app.use('*', async (c, next) => {
-    if (c.req.method === 'OPTIONS' || c.req.path.startsWith('/__admin')) return next();
-    const fault = faults.take(c.req.method, c.req.path);
+    const path = pathOf(c);
+    if (c.req.method === 'OPTIONS' || path.startsWith('/__admin')) return next();
+    const fault = faults.take(c.req.method, path);
     if (!fault) return next();
     if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault.drop) {

@@ -51,8 +51,8 @@ interface Task {
 export function createClock(options: ClockOptions = {}): Clock {
   const startedReal = Date.now();
   const start = options.start === undefined ? startedReal : new Date(options.start).getTime();
-  let offset = start - startedReal;
   let frozenAt: number | undefined = options.frozen ? start : undefined;
+  let offset = options.frozen ? 0 : start - startedReal;
   const tasks: Task[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
