@@ -332,17 +332,13 @@ describe('moving a space', () => {
         .sort((a, b) => a.order - b.order)
         .map((s) => s.id);
     expect(order()).toEqual(['space_api', 'space_handbook']);
-    await h
-      .client()
-      .spaces.move('space_handbook', {
-        position: { before: { type: 'space', space: 'space_api' } },
-      });
+    await h.client().spaces.move('space_handbook', {
+      position: { before: { type: 'space', space: 'space_api' } },
+    });
     expect(order()).toEqual(['space_handbook', 'space_api']);
-    await h
-      .client()
-      .spaces.move('space_handbook', {
-        position: { after: { type: 'space', space: 'space_api' } },
-      });
+    await h.client().spaces.move('space_handbook', {
+      position: { after: { type: 'space', space: 'space_api' } },
+    });
     expect(order()).toEqual(['space_api', 'space_handbook']);
   });
 
@@ -357,11 +353,9 @@ describe('moving a space', () => {
 
   it('answers 400 for a position pointing at content outside the target location', async () => {
     const error = await errorOf(
-      h
-        .client()
-        .spaces.move('space_handbook', {
-          position: { before: { type: 'space', space: 'space_globex' } },
-        }),
+      h.client().spaces.move('space_handbook', {
+        position: { before: { type: 'space', space: 'space_globex' } },
+      }),
     );
     expect(error).toBeInstanceOf(BadRequestError);
   });
@@ -524,12 +518,10 @@ describe('Git sync', () => {
   });
 
   it('never echoes credentials found in a repository URL', async () => {
-    await h
-      .client()
-      .spaces.git.import('space_handbook', {
-        url: 'https://bot:s3cret-pat@github.com/acme/private.git',
-        ref: 'main',
-      });
+    await h.client().spaces.git.import('space_handbook', {
+      url: 'https://bot:s3cret-pat@github.com/acme/private.git',
+      ref: 'main',
+    });
     await h.server.clock.advance('2s');
     const info = await h.client().spaces.git.info('space_handbook');
     expect(JSON.stringify(info)).not.toContain('s3cret-pat');
@@ -582,13 +574,11 @@ describe('permissions', () => {
     );
 
   it('inviteToSpace gives users and teams the role, answering 204', async () => {
-    await h
-      .client()
-      .spaces.permissions.invite('space_handbook', {
-        role: 'comment',
-        users: ['usr_chloe'],
-        teams: ['team_support'],
-      });
+    await h.client().spaces.permissions.invite('space_handbook', {
+      role: 'comment',
+      users: ['usr_chloe'],
+      teams: ['team_support'],
+    });
     expect(await users()).toContain('usr_chloe:comment');
     expect(await teams()).toContain('team_support:comment');
   });
@@ -596,13 +586,11 @@ describe('permissions', () => {
   it('inviteToSpace answers 404 for an unknown user or team and applies nothing', async () => {
     const before = [await users(), await teams()];
     const error = await errorOf(
-      h
-        .client()
-        .spaces.permissions.invite('space_handbook', {
-          role: 'read',
-          users: ['usr_chloe', 'usr_ghost'],
-          teams: ['team_support'],
-        }),
+      h.client().spaces.permissions.invite('space_handbook', {
+        role: 'read',
+        users: ['usr_chloe', 'usr_ghost'],
+        teams: ['team_support'],
+      }),
     );
     expect(error).toBeInstanceOf(NotFoundError);
     expect(
