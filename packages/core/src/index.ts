@@ -52,6 +52,7 @@ export {
   retryDelayMs,
   sleep,
 } from './retry';
+export { httpUrlString, integer, isoDateTimeString, urlString } from './schema-helpers';
 export {
   type ClientOptions,
   createTransport,
@@ -63,7 +64,8 @@ export {
   type RequestSpec,
   type SchemaRequestSpec,
   type Transport,
+  type TransportHooks,
   type TransportOptions,
 } from './transport';
-export { describeIssue, formatPath, validateInput, validateResponse } from './validation';
+export { describeIssues, formatPath, validateInput, validateResponse } from './validation';
 export { VERSION } from './version';

@@ -1,4 +1,3 @@
-import ky, { type Hooks, type KyInstance } from 'ky';
 import type { $ZodType, output } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
 import type { Auth } from './auth';
@@ -32,6 +31,18 @@ export type QueryValue =
   | undefined
   | readonly (string | number | boolean)[];
 
+/**
+ * Functions run around every attempt of every request. `beforeRequest` may return a changed Request,
+ * or a Response to answer without sending; `afterResponse` may return a replacement Response. They
+ * have the shape of ky's hooks of the same names.
+ */
+export interface TransportHooks {
+  /** Return a Request to send instead, a Response to answer without sending, or nothing. */
+  beforeRequest?: ((request: Request) => unknown)[];
+  /** Return a Response to use instead, or nothing. */
+  afterResponse?: ((request: Request, response: Response) => unknown)[];
+}
+
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
   /** Cancels the request, including any wait before a retry. */
@@ -56,8 +67,8 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Replaces the `User-Agent` value `clientkit/<version>`. */
   userAgent?: string;
-  /** ky hooks, run on every attempt (for example `beforeRequest` to add tracing headers). */
-  hooks?: Hooks;
+  /** Hooks run on every attempt (for example `beforeRequest` to add tracing headers). */
+  hooks?: TransportHooks;
   /** Where to write what the client does; defaults to `console` once `logLevel` is set. */
   logger?: Logger;
   /** The least severe level written (default `warn` with a logger, otherwise nothing is written). */
@@ -118,33 +129,24 @@ export interface Transport {
 
 interface PreparedRequest {
   spec: RequestSpec;
-  path: string;
-  searchParams: URLSearchParams;
+  url: string;
   body: unknown;
   headers: Record<string, string | undefined>;
   idempotent: boolean;
   maxRetries: number;
   timeout: number;
-  prefixUrl: string;
   displayUrl: string;
 }
 
 /**
  * Builds the transport a client sends its requests through: base URL, credentials, headers, user
  * agent, a timeout per attempt, the retry policy, hooks, a custom `fetch`, and a redacting logger.
- *
- * Retries and timeouts are handled here rather than by ky, because ky's timeout spans all attempts
- * and ky does not retry after a timeout.
+ * It calls `fetch` directly: see the package README for why it does not sit on an HTTP library.
  */
 export function createTransport(options: TransportOptions): Transport {
   const prefixUrl = checkBaseUrl(options.baseUrl, 'baseUrl');
-  const http: KyInstance = ky.create({
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.hooks ? { hooks: options.hooks } : {}),
-  });
+  const hooks = options.hooks ?? {};
+  const hasHooks = Boolean(hooks.beforeRequest?.length || hooks.afterResponse?.length);
   const logger =
     options.logger || options.logLevel
       ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
@@ -166,18 +168,16 @@ export function createTransport(options: TransportOptions): Transport {
         ? validateInput(spec.bodySchema, spec.body, `body of ${spec.operation}`)
         : spec.body;
     const searchParams = toSearchParams(query as Record<string, QueryValue> | undefined);
-    const queryText = searchParams.size > 0 ? `?${searchParams}` : '';
+    const url = `${base}${path}${searchParams.size > 0 ? `?${searchParams}` : ''}`;
     return {
       spec,
-      path,
-      searchParams,
+      url,
       body,
       headers: { ...defaultHeaders, ...lowerCaseKeys(spec.headers ?? {}) },
       idempotent: isIdempotent(spec.method, spec.idempotent),
       maxRetries: spec.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeout: checkTimeout(spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS),
-      prefixUrl: base,
-      displayUrl: redactUrl(`${base}${path}${queryText}`),
+      displayUrl: redactUrl(url),
     };
   }
 
@@ -196,14 +196,17 @@ export function createTransport(options: TransportOptions): Transport {
     const onAbort = () => controller.abort(spec.signal?.reason);
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await http(request.path, {
-        prefixUrl: request.prefixUrl,
-        method: spec.method,
-        headers: definedOnly({ ...request.headers, ...authHeaders }),
-        ...(request.searchParams.size > 0 ? { searchParams: request.searchParams } : {}),
-        signal: controller.signal,
-        ...(request.body === undefined ? {} : { json: request.body }),
-      });
+      const headers = definedOnly({ ...request.headers, ...authHeaders });
+      const init: RequestInit = { method: spec.method, headers, signal: controller.signal };
+      if (request.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        init.body = JSON.stringify(request.body);
+      }
+      // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      const response = hasHooks
+        ? await fetchWithHooks(fetchImpl, new Request(request.url, init), hooks)
+        : await fetchImpl(request.url, init);
       return { data: await readBody(response, spec.method), response };
     } catch (error) {
       if (spec.signal?.aborted) throw new APIUserAbortError('Request aborted', { cause: error });
@@ -351,6 +354,29 @@ function toSearchParams(query: Record<string, QueryValue> | undefined): URLSearc
     else params.set(name, String(value));
   }
   return params;
+}
+
+async function fetchWithHooks(
+  fetchImpl: typeof fetch,
+  original: Request,
+  hooks: TransportHooks,
+): Promise<Response> {
+  let request = original;
+  let response: Response | undefined;
+  for (const hook of hooks.beforeRequest ?? []) {
+    const result = await hook(request);
+    if (result instanceof Response) {
+      response = result;
+      break;
+    }
+    if (result instanceof Request) request = result;
+  }
+  response ??= await fetchImpl(request);
+  for (const hook of hooks.afterResponse ?? []) {
+    const result = await hook(request, response);
+    if (result instanceof Response) response = result;
+  }
+  return response;
 }
 
 function definedOnly(headers: Record<string, string | undefined>): Record<string, string> {

@@ -13,7 +13,7 @@ export function validateInput<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  throw new RequestValidationError(subject, result.error.issues.map(describeIssue));
+  throw new RequestValidationError(subject, describeIssues(result.error.issues));
 }
 
 /** Like `validateInput`, for response bodies: throws `APIResponseValidationError`. */
@@ -24,12 +24,43 @@ export function validateResponse<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  throw new APIResponseValidationError(subject, result.error.issues.map(describeIssue), value);
+  throw new APIResponseValidationError(subject, describeIssues(result.error.issues), value);
 }
 
-/** Turns one zod issue into a field path and a sentence that says what the field must be. */
-export function describeIssue(issue: $ZodIssue): ValidationIssue {
-  return { path: formatPath(issue.path), message: describeRule(issue) };
+/** Turns zod issues into field paths, each with a sentence that says what the field must be. */
+export function describeIssues(
+  issues: readonly $ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): ValidationIssue[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union') {
+      const explained = explainUnion(issue.errors, path);
+      if (explained) return explained;
+    }
+    return [{ path: formatPath(path), message: describeRule(issue) }];
+  });
+}
+
+/**
+ * A union of object shapes usually tells its members apart by one literal field (`type`). When every
+ * member refused the value on the same literal field, that field is the problem; when exactly one
+ * member accepted it, the problems are those of that member.
+ */
+function explainUnion(members: $ZodIssue[][], path: PropertyKey[]): ValidationIssue[] | undefined {
+  const literalMisses = members.map((issues) =>
+    issues.find((issue) => issue.code === 'invalid_value' && issue.path.length === 1),
+  );
+  const matching = members.filter((_, index) => literalMisses[index] === undefined);
+  if (matching.length === 1) return describeIssues(matching[0]!, path);
+  const key = literalMisses[0]?.path[0];
+  if (key === undefined || !literalMisses.every((miss) => miss?.path[0] === key)) return undefined;
+  const values = literalMisses.flatMap((miss) =>
+    miss?.code === 'invalid_value' ? miss.values : [],
+  );
+  return [
+    { path: formatPath([...path, key]), message: `must be one of ${values.map(show).join(', ')}` },
+  ];
 }
 
 /** `['events', 3, 'payload']` -> `events[3].payload`. */

@@ -160,8 +160,9 @@ describe('createTransport', () => {
   });
 
   it('uses a custom fetch when given one', async () => {
-    const fetch = vi.fn(async (request: Request) => {
-      expect(request.url).toBe('http://api.test/v1/ping?x=1');
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      expect(url).toBe('http://api.test/v1/ping?x=1');
+      expect(init.method).toBe('GET');
       return new Response(JSON.stringify({ pong: true }), {
         headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' },
       });
@@ -179,15 +180,39 @@ describe('createTransport', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
-  it('runs ky hooks on every attempt', async () => {
+  it('runs beforeRequest and afterResponse hooks on every attempt', async () => {
     nock('http://api.test', { reqheaders: { 'x-trace': 'abc' } })
       .get('/v1/h')
-      .reply(200, {});
+      .times(2)
+      .reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test', { reqheaders: { 'x-trace': 'abc' } })
+      .get('/v1/h')
+      .reply(200, { n: 1 });
+    const seen: number[] = [];
     const transport = createTransport({
       baseUrl: BASE,
-      hooks: { beforeRequest: [(request) => request.headers.set('x-trace', 'abc')] },
+      hooks: {
+        beforeRequest: [(request) => request.headers.set('x-trace', 'abc')],
+        afterResponse: [(_request, response) => void seen.push(response.status)],
+      },
     });
-    await transport.request({ method: 'GET', path: 'h', operation: 't' });
+    expect(await transport.request({ method: 'GET', path: 'h', operation: 't' })).toEqual({ n: 1 });
+    expect(seen).toEqual([503, 503, 200]);
+  });
+
+  it('lets a beforeRequest hook answer without sending, and afterResponse replace the response', async () => {
+    const transport = createTransport({
+      baseUrl: BASE,
+      hooks: {
+        beforeRequest: [() => Response.json({ cached: true })],
+        afterResponse: [
+          async (_request, response) => Response.json({ wrapped: await response.json() }),
+        ],
+      },
+    });
+    expect(await transport.request({ method: 'GET', path: 'c', operation: 't' })).toEqual({
+      wrapped: { cached: true },
+    });
   });
 
   it('turns 204 and 205 into an undefined body, and parse() into a value', async () => {

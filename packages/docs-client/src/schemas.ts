@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { z } from 'zod/mini';
+import { integer, isoDateTimeString, urlString } from '@clientkit/core';
+import * as z from 'zod/mini';
 
 const nonEmpty = z.string().check(z.minLength(1));
 
@@ -34,7 +35,7 @@ export const TranslationLanguage = z
     ),
   );
 
-export const MergeRules = z.discriminatedUnion('type', [
+export const MergeRules = z.union([
   z.object({ type: z.literal('inherit') }),
   z.object({ type: z.literal('none') }),
   z.object({ type: z.literal('rules'), rules: z.array(z.unknown()) }),
@@ -42,7 +43,7 @@ export const MergeRules = z.discriminatedUnion('type', [
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
-export const ContentPointer = z.discriminatedUnion('type', [
+export const ContentPointer = z.union([
   z.object({ type: z.literal('space'), space: nonEmpty }),
   z.object({ type: z.literal('collection'), collection: nonEmpty }),
 ]);
@@ -176,7 +177,7 @@ const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !=
 export const UpdateUserBody = z
   .object({
     displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    photoURL: z.optional(z.url()),
+    photoURL: z.optional(urlString()),
   })
   .check(z.refine(hasSomeProperty, 'must set displayName or photoURL'));
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
@@ -189,7 +190,7 @@ export const UpdateSpaceBody = z
     language: z.optional(TranslationLanguage),
     mergeRules: z.optional(MergeRules),
     emoji: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(32)))),
-    icon: z.optional(z.nullable(z.url())),
+    icon: z.optional(z.nullable(urlString())),
   })
   .check(
     z.refine(hasSomeProperty, 'must change at least one property'),
@@ -218,11 +219,11 @@ export type MoveSpaceBody = z.infer<typeof MoveSpaceBody>;
 export const GetSpaceQuery = z.object({ shareKey: z.optional(nonEmpty) });
 export type GetSpaceQuery = z.infer<typeof GetSpaceQuery>;
 
-export const EmbedQuery = z.object({ url: z.url() });
+export const EmbedQuery = z.object({ url: urlString() });
 export type EmbedQuery = z.infer<typeof EmbedQuery>;
 
 /** Page size of a listing: 0 to 1000, 50 when left out. */
-export const ListLimit = z.int().check(z.minimum(0), z.maximum(1000));
+export const ListLimit = integer(0, 1000);
 
 export const ListQuery = z.object({
   limit: z.optional(ListLimit),
@@ -254,19 +255,21 @@ export type InviteUsersAndTeams = z.infer<typeof InviteUsersAndTeams>;
 export const UpdatePermissionBody = z.object({ role: z.optional(MemberRoleOrGuest) });
 export type UpdatePermissionBody = z.infer<typeof UpdatePermissionBody>;
 
-export const ImportGitRepository = z.object({
-  url: z.url(),
+const importShape = {
+  url: urlString(),
   ref: nonEmpty,
-  repoTreeURL: z.optional(z.url()),
-  repoCommitURL: z.optional(z.url()),
+  repoTreeURL: z.optional(urlString()),
+  repoCommitURL: z.optional(urlString()),
   repoProjectDirectory: z.optional(z.string()),
-  timestamp: z.optional(z.iso.datetime({ offset: true })),
+  timestamp: z.optional(isoDateTimeString()),
   force: z.optional(z.boolean()),
   standalone: z.optional(z.boolean()),
-});
+};
+
+export const ImportGitRepository = z.object(importShape);
 export type ImportGitRepository = z.infer<typeof ImportGitRepository>;
 
-export const ExportToGitRepository = z.extend(ImportGitRepository, { commitMessage: nonEmpty });
+export const ExportToGitRepository = z.object({ ...importShape, commitMessage: nonEmpty });
 export type ExportToGitRepository = z.infer<typeof ExportToGitRepository>;
 
 export const SearchResultList = listOf(SearchPageResult);

@@ -1,4 +1,4 @@
-import { describeIssue } from '@clientkit/core';
+import { describeIssues } from '@clientkit/core';
 import type { Context } from 'hono';
 import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 
@@ -53,7 +53,7 @@ export function validate<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  const issues = result.error.issues.map(describeIssue);
+  const issues = describeIssues(result.error.issues);
   const text = issues.map((issue) =>
     issue.path ? `${issue.path} ${issue.message}` : issue.message,
   );
