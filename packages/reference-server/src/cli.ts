@@ -45,40 +45,55 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fail(`--port must be 0 to 65535, not "${values.port}"`);
 if (values.tenant !== 'public' && values.tenant !== 'private')
   fail('--tenant must be public or private');
+const tenant: 'public' | 'private' = values.tenant;
 
 const smtpPort = Number(values['smtp-port']);
 if (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65_535) {
   fail(`--smtp-port must be 0 to 65535, not "${values['smtp-port']}"`);
 }
 
-const seed = values.seed ? JSON.parse(readFileSync(values.seed, 'utf8')) : undefined;
-const server = await createReferenceServer({
-  seed,
-  admin: values.admin,
-  tenant: values.tenant,
-  mail: { smtpPort },
-});
-const { url } = await server.listen(port, values.host);
-
-const lines = [`clientkit reference server listening on ${url}`, ''];
-for (const [name, path] of Object.entries(server.basePaths))
-  lines.push(`  ${name.padEnd(9)} ${url}${path}`);
-lines.push('', 'Development credentials:');
-for (const [name, credentials] of Object.entries(server.credentials())) {
-  for (const [label, value] of Object.entries(credentials))
-    lines.push(`  ${name.padEnd(9)} ${label.padEnd(28)} ${value}`);
+function readSeed(file: string | undefined): unknown {
+  if (!file) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return fail(`--seed ${file}: ${(error as Error).message}`);
+  }
 }
-lines.push(
-  '',
-  values.admin
-    ? `Admin routes: ${url}/__admin`
-    : 'Admin routes are off (start with --admin to enable them).',
-);
-console.log(lines.join('\n'));
+async function main(): Promise<void> {
+  const server = await createReferenceServer({
+    seed: readSeed(values.seed) as Record<string, unknown> | undefined,
+    admin: values.admin,
+    tenant,
+    mail: { smtpPort },
+  });
+  const { url } = await server.listen(port, values.host);
 
-const stop = async () => {
-  await server.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  const lines = [`clientkit reference server listening on ${url}`, ''];
+  for (const [name, path] of Object.entries(server.basePaths))
+    lines.push(`  ${name.padEnd(9)} ${url}${path}`);
+  lines.push('', 'Development credentials:');
+  for (const [name, credentials] of Object.entries(server.credentials())) {
+    for (const [label, value] of Object.entries(credentials))
+      lines.push(`  ${name.padEnd(9)} ${label.padEnd(28)} ${value}`);
+  }
+  lines.push(
+    '',
+    values.admin
+      ? `Admin routes: ${url}/__admin`
+      : 'Admin routes are off (start with --admin to enable them).',
+  );
+  console.log(lines.join('\n'));
+
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
