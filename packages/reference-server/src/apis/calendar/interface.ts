@@ -1,26 +1,117 @@
+import { isTimeZone } from '@clientkit/calendar-client/schemas';
 import { Hono } from 'hono';
 import type { InterfaceModule, ServerContext } from '../../interface';
+import { readJson } from '../../problem';
+import { CalendarAuth } from './auth';
+import { renderError } from './errors';
+import type { CalendarDeps } from './handler-context';
+import { calendarRoutes } from './routes';
+import { calendarSeed, developmentPasswords, PREVIEW_PASSWORD } from './seed';
+import { CalendarState } from './state';
+import { CalendarStore } from './store';
 
 /** Options of the calendar interface. */
-export type CalendarOptions = Record<string, unknown>;
+export interface CalendarOptions {
+  /** Start with the professional add-on on: the `geoloc*` event filters are then accepted. */
+  professional?: boolean;
+  /** The site's time zone (default `UTC`): "today", whole days and publication dates use it. */
+  timezone?: string;
+}
 
 /** Programmatic control of the calendar interface. */
-export type CalendarControl = Record<string, unknown>;
+export interface CalendarControl {
+  /** The store, for tests that look at or arrange the state directly. */
+  readonly store: CalendarStore;
+  /** Whether the professional add-on is on. */
+  readonly professional: boolean;
+  /** Turns the professional add-on on or off (until the next reset). */
+  setProfessional(enabled: boolean): void;
+  /** A REST nonce for a user (by login), valid for 24 hours on the server clock. */
+  mintNonce(user: string): string;
+  /** The site's time zone. */
+  readonly timezone: string;
+}
 
-// Placeholder registration: this interface is being built (see the calendar issue).
+/** Seed data without its secrets: application passwords and event passwords are left out. */
+function withoutSecrets(state: CalendarState): CalendarState {
+  const copy = structuredClone(state);
+  for (const user of copy.users) delete user.application_password;
+  for (const event of copy.events) delete event.password;
+  return copy;
+}
+
 export function createCalendarInterface(
-  _context: ServerContext,
-  _options: CalendarOptions = {},
+  context: ServerContext,
+  options: CalendarOptions = {},
 ): { module: InterfaceModule; control: CalendarControl } {
+  const siteTimezone = options.timezone ?? 'UTC';
+  if (!isTimeZone(siteTimezone)) {
+    throw new RangeError(`calendar.timezone "${siteTimezone}" is not an IANA time zone`);
+  }
+  const { clock } = context;
+  const store = new CalendarStore(calendarSeed(clock.now(), siteTimezone), clock);
+  const auth = new CalendarAuth(() => store.state.users, clock);
+  let professional = options.professional ?? false;
+  const deps: CalendarDeps = { store, siteTimezone, professional: () => professional };
+
+  const admin = new Hono();
+  admin.get('/professional', (c) => c.json({ enabled: professional }));
+  admin.post('/professional', async (c) => {
+    const body = (await readJson(c)) as { enabled?: unknown } | undefined;
+    if (typeof body?.enabled !== 'boolean')
+      throw new Error('send {"enabled": true} or {"enabled": false}');
+    professional = body.enabled;
+    return c.json({ enabled: professional });
+  });
+  admin.post('/nonces', async (c) => {
+    const body = (await readJson(c)) as { user?: unknown } | undefined;
+    if (typeof body?.user !== 'string') throw new Error('send {"user": "<login>"}');
+    const minted = auth.mintNonce(body.user);
+    return c.json({ nonce: minted.nonce, user: minted.user, expires_at: minted.expiresAt }, 201);
+  });
+
   const module: InterfaceModule = {
     name: 'calendar',
     prefixes: ['/wp-json'],
-    routes: new Hono(),
-    error: (c, problem) => c.json({ error: problem.message }, problem.status as 400),
-    reset() {},
-    seed() {},
-    inspect: () => ({}),
-    credentials: () => ({}),
+    routes: calendarRoutes(deps, auth),
+    error: renderError,
+    reset() {
+      store.state = calendarSeed(clock.now(), siteTimezone);
+      professional = options.professional ?? false;
+      auth.clearNonces();
+    },
+    seed(data) {
+      const parsed = CalendarState.safeParse(data);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        throw new Error(
+          `calendar seed: ${first?.path.join('.') || '(root)'} ${first?.message ?? 'is not valid'}`,
+        );
+      }
+      store.state = structuredClone(parsed.data);
+      auth.clearNonces();
+    },
+    inspect: () => ({ ...withoutSecrets(store.state), professional }),
+    credentials: () => ({
+      'editor application password': `editor / ${developmentPasswords.editor}`,
+      'subscriber application password': `subscriber / ${developmentPasswords.subscriber}`,
+      'members-preview event password': PREVIEW_PASSWORD,
+    }),
+    admin,
   };
-  return { module, control: {} };
+
+  return {
+    module,
+    control: {
+      store,
+      get professional() {
+        return professional;
+      },
+      setProfessional(enabled) {
+        professional = enabled;
+      },
+      mintNonce: (user) => auth.mintNonce(user).nonce,
+      timezone: siteTimezone,
+    },
+  };
 }

@@ -1,0 +1,27 @@
+import {
+  type Auth,
+  basicAuth as coreBasicAuth,
+  headerAuth,
+  type SecretSource,
+} from '@clientkit/core';
+
+/**
+ * HTTP Basic with a WordPress application password, for writes and for reading unpublished records.
+ *
+ * @example
+ * const calendar = new CalendarClient({ apiRoot, auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX') });
+ */
+export function basicAuth(user: string, applicationPassword: string): Auth {
+  return coreBasicAuth(user, applicationPassword);
+}
+
+/**
+ * A REST nonce sent as `X-WP-Nonce`, for code that runs inside a logged-in WordPress page. Nonces
+ * expire, so a function that returns the current one is accepted too.
+ *
+ * @example
+ * const calendar = new CalendarClient({ apiRoot, auth: nonceAuth(window.wpApiSettings.nonce) });
+ */
+export function nonceAuth(nonce: SecretSource): Auth {
+  return headerAuth('X-WP-Nonce', nonce);
+}

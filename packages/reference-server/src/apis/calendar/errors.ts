@@ -1,0 +1,79 @@
+import type { Context } from 'hono';
+import type { $ZodType, output } from 'zod/v4/core';
+import { ApiProblem, coerceQuery, readJson, validate } from '../../problem';
+
+/** The code of a problem raised without one (unknown routes, injected faults, failures). */
+function defaultCode(status: number): string {
+  if (status === 404) return 'rest_no_route';
+  if (status === 401 || status === 403) return 'rest_forbidden';
+  if (status === 429) return 'rest_too_many_requests';
+  if (status >= 500) return 'internal_server_error';
+  return 'rest_invalid_request';
+}
+
+/** The WordPress error body: `{ code, message, data: { status, params?, details? } }`. */
+export function renderError(c: Context, problem: ApiProblem): Response {
+  const code = typeof problem.code === 'string' ? problem.code : defaultCode(problem.status);
+  const data: Record<string, unknown> = { status: problem.status };
+  if (problem.details?.params !== undefined) data.params = problem.details.params;
+  if (problem.details?.details !== undefined) data.details = problem.details.details;
+  return c.json({ code, message: problem.message, data }, problem.status as 400);
+}
+
+/** A 400 `rest_invalid_param` that names each bad parameter and what is wrong with it. */
+export function invalidParams(params: Record<string, string>): ApiProblem {
+  const list = Object.entries(params).map(([name, rule]) => `${name} ${rule}`);
+  return new ApiProblem(400, `Invalid parameter(s): ${list.join('; ')}`, 'rest_invalid_param', {
+    params,
+  });
+}
+
+const invalidParam = { code: 'rest_invalid_param' };
+
+/**
+ * Checks the query against a request schema of the client. `params` names top-level parameters,
+ * as WordPress does (`include`, not `include[1]`).
+ */
+export function checkQuery<S extends $ZodType>(c: Context, schema: S): output<S> {
+  const query = coerceQuery(schema, c.req.query());
+  return byParameter(() => validate(schema, query, 'query', invalidParam));
+}
+
+/**
+ * Reads and checks the JSON body. Missing `required` fields are reported first, all together,
+ * as `rest_missing_callback_param`; an empty body counts as `{}`.
+ */
+export async function checkBody<S extends $ZodType>(
+  c: Context,
+  schema: S,
+  required: readonly string[] = [],
+): Promise<output<S>> {
+  const body = (await readJson(c, { code: 'rest_invalid_json' })) ?? {};
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const missing = isObject
+    ? required.filter((name) => (body as Record<string, unknown>)[name] === undefined)
+    : [];
+  if (missing.length > 0) {
+    throw new ApiProblem(
+      400,
+      `Missing parameter(s): ${missing.join(', ')}`,
+      'rest_missing_callback_param',
+      { params: missing },
+    );
+  }
+  return byParameter(() => validate(schema, body, 'body', invalidParam));
+}
+
+function byParameter<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ApiProblem) || !error.details?.params) throw error;
+    const params: Record<string, string> = {};
+    for (const [path, rule] of Object.entries(error.details.params as Record<string, string>)) {
+      const name = path.split(/[.[]/)[0] || 'body';
+      params[name] = params[name] ? `${params[name]}; ${rule}` : rule;
+    }
+    throw invalidParams(params);
+  }
+}

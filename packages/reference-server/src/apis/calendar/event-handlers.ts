@@ -1,0 +1,116 @@
+import {
+  CreateEventBody,
+  EventListQuery,
+  PasswordQuery,
+  UpdateEventBody,
+} from '@clientkit/calendar-client/schemas';
+import type { Context } from 'hono';
+import { ApiProblem } from '../../problem';
+import { requireEditor, type Viewer } from './auth';
+import { checkBody, checkQuery, invalidParams } from './errors';
+import { type EventQuery, selectEvents } from './event-filters';
+import { writeEvent } from './event-writes';
+import {
+  type CalendarDeps,
+  type Handler,
+  listedStatus,
+  locatePost,
+  type PostCodes,
+  presentContextOf,
+} from './handler-context';
+import { listResponse, pageOf } from './listing';
+import { opensWithoutPassword, presentEvent } from './present';
+import type { StoredEvent } from './state';
+
+const codes: PostCodes = {
+  notFound: 'rest-event-not-found',
+  inTrash: 'event-is-in-trash',
+  noun: 'event',
+};
+
+const geolocParams = ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const;
+
+/** Geolocation filters belong to the professional add-on: without it they are refused. */
+function refuseGeolocWithoutAddOn(query: EventQuery, deps: CalendarDeps): void {
+  if (deps.professional()) return;
+  const given = geolocParams.filter((name) => query[name] !== undefined);
+  if (given.length === 0) return;
+  throw invalidParams(
+    Object.fromEntries(given.map((name) => [name, 'requires the professional add-on'])),
+  );
+}
+
+/** The handlers of `/events`, by id and by slug. */
+export function eventHandlers(deps: CalendarDeps) {
+  const { store } = deps;
+  const locate = (c: Context, viewer: Viewer) => locatePost(c, store.state.events, viewer, codes);
+  const answer = (c: Context, viewer: Viewer, event: StoredEvent, status: 200 | 201 = 200) =>
+    c.json(presentEvent(event, presentContextOf(c, viewer, deps)), status);
+
+  const list: Handler = (c, viewer) => {
+    const query = checkQuery(c, EventListQuery);
+    refuseGeolocWithoutAddOn(query, deps);
+    const matches = selectEvents(store.state.events, query, {
+      now: store.now(),
+      siteTimezone: deps.siteTimezone,
+      status: listedStatus(query.status, viewer),
+      venue: (id) => store.venue(id),
+    });
+    const page = pageOf('events', matches, query);
+    const context = presentContextOf(c, viewer, deps);
+    const items = page.items.map((event) =>
+      presentEvent(event, context, !opensWithoutPassword(event, viewer)),
+    );
+    return listResponse(c, 'events', items, page);
+  };
+
+  const get: Handler = (c, viewer) => {
+    const event = locate(c, viewer);
+    const { password } = checkQuery(c, PasswordQuery);
+    if (!opensWithoutPassword(event, viewer) && password !== event.password) {
+      throw new ApiProblem(
+        403,
+        `The event ${event.id} is password protected: send its password`,
+        'event-password-protected',
+      );
+    }
+    return answer(c, viewer, event);
+  };
+
+  const create: Handler = async (c, viewer) => {
+    requireEditor(viewer);
+    const input = await checkBody(c, CreateEventBody, ['title', 'start_date', 'end_date']);
+    const event = writeEvent(store, undefined, input, { viewer, siteTimezone: deps.siteTimezone });
+    store.state.events.push(event);
+    c.header('Location', presentEvent(event, presentContextOf(c, viewer, deps)).rest_url);
+    return answer(c, viewer, event, 201);
+  };
+
+  const update: Handler = async (c, viewer) => {
+    requireEditor(viewer);
+    const event = locate(c, viewer);
+    const input = await checkBody(c, UpdateEventBody);
+    const updated = writeEvent(store, event, input, { viewer, siteTimezone: deps.siteTimezone });
+    Object.assign(event, updated);
+    return answer(c, viewer, event);
+  };
+
+  const trash: Handler = (c, viewer) => {
+    requireEditor(viewer);
+    const event = locate(c, viewer);
+    event.status = 'trash';
+    event.modified_utc = store.nowIso();
+    return answer(c, viewer, event);
+  };
+
+  return {
+    'events.list': list,
+    'events.create': create,
+    'events.get': get,
+    'events.update': update,
+    'events.delete': trash,
+    'events.getBySlug': get,
+    'events.updateBySlug': update,
+    'events.deleteBySlug': trash,
+  };
+}

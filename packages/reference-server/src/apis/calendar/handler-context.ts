@@ -1,0 +1,76 @@
+import type { PostStatus } from '@clientkit/calendar-client/schemas';
+import type { Context } from 'hono';
+import { ApiProblem } from '../../problem';
+import type { Viewer } from './auth';
+import type { PresentContext } from './present';
+import type { StoredPost } from './state';
+import { type CalendarStore, isVisible } from './store';
+
+/** What every handler of the calendar works with. */
+export interface CalendarDeps {
+  store: CalendarStore;
+  /** The site's time zone: day boundaries of filters and publication dates are in it. */
+  siteTimezone: string;
+  /** Whether the professional add-on (geolocation) is on. */
+  professional(): boolean;
+}
+
+/** A route's behaviour, given the request and who sent it (already authenticated). */
+export type Handler = (c: Context, viewer: Viewer) => Response | Promise<Response>;
+
+export function presentContextOf(c: Context, viewer: Viewer, deps: CalendarDeps): PresentContext {
+  return {
+    origin: new URL(c.req.url).origin,
+    store: deps.store,
+    viewer,
+    siteTimezone: deps.siteTimezone,
+  };
+}
+
+/**
+ * The status a listing shows: `publish` unless another is asked for, which only editors may do
+ * (401 `rest_forbidden_status` for anonymous readers, 403 for users who may only read).
+ */
+export function listedStatus(requested: PostStatus | undefined, viewer: Viewer): PostStatus {
+  if (requested === undefined || requested === 'publish' || viewer.canEdit) {
+    return requested ?? 'publish';
+  }
+  throw new ApiProblem(
+    viewer.user ? 403 : 401,
+    `Only editors may list records with status "${requested}"`,
+    'rest_forbidden_status',
+  );
+}
+
+/** The codes a kind of post answers with when a record is missing or in the trash. */
+export interface PostCodes {
+  notFound: string;
+  inTrash: string;
+  noun: string;
+}
+
+/**
+ * The record a route's `:id` or `:slug` names. Missing records and records the viewer may not see
+ * are 404 (their existence is not revealed); records in the trash are 410.
+ */
+export function locatePost<T extends StoredPost>(
+  c: Context,
+  records: T[],
+  viewer: Viewer,
+  codes: PostCodes,
+): T {
+  const id = c.req.param('id');
+  const slug = c.req.param('slug');
+  const record =
+    id === undefined
+      ? records.find((candidate) => candidate.slug === slug)
+      : records.find((candidate) => candidate.id === Number(id));
+  const label = id === undefined ? `slug "${slug}"` : `id ${id}`;
+  if (!record || !isVisible(record, viewer)) {
+    throw new ApiProblem(404, `No ${codes.noun} with ${label}`, codes.notFound);
+  }
+  if (record.status === 'trash') {
+    throw new ApiProblem(410, `The ${codes.noun} with ${label} is in the trash`, codes.inTrash);
+  }
+  return record;
+}
