@@ -1,26 +1,115 @@
-import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
 import type { InterfaceModule, ServerContext } from '../../interface';
+import { meteringAdmin } from './admin';
+import { renderMeteringError } from './errors';
+import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
+import { FixedWindowLimiter, type MeteringRateLimit } from './rate-limit';
+import { METERING_BASE, meteringRoutes } from './routes';
+import {
+  API_KEY_PATTERN,
+  DEV_LIVE_KEY,
+  DEV_TEST_KEY,
+  type MeteringSeed,
+  meteringSeed,
+} from './seed';
+import { SessionRegistry } from './sessions';
+
+export type { CountedEvent, MeteringErrorReportEntry } from './ledger';
+export type { MeteringRateLimit } from './rate-limit';
+export type { MeteringSeed } from './seed';
 
 /** Options of the metering interface. */
-export type MeteringOptions = Record<string, unknown>;
+export interface MeteringOptions {
+  /** Limit stream requests to `requests` per `perMs` on the server clock (429 with Retry-After beyond). */
+  rateLimit?: MeteringRateLimit;
+}
 
 /** Programmatic control of the metering interface. */
-export type MeteringControl = Record<string, unknown>;
+export interface MeteringControl {
+  /** Counted events: the total and by event name (after asynchronous validation; see `clock.settle()`). */
+  counted(): { total: number; byEventName: Record<string, number> };
+  /** The counted event with this identifier, while its 24-hour deduplication window lasts. */
+  lookup(identifier: string): CountedEvent | undefined;
+  /** Events refused by the asynchronous validation (timestamps out of range). */
+  errorReport(): MeteringErrorReportEntry[];
+  /** Repeats of identified events that were accepted and not counted. */
+  repeats(): number;
+  /** Events received and not yet validated. */
+  pendingEvents(): number;
+  /** Sessions created since the last reset, and how many are still valid. */
+  sessions(): { created: number; active: number };
+  /** The rate limit of the stream, if any. */
+  rateLimit(): MeteringRateLimit | undefined;
+  /** Turns the stream's rate limit on, changes it, or turns it off with `undefined`. */
+  setRateLimit(limit: MeteringRateLimit | undefined): void;
+  /** Adds an API key of the given mode and returns it. */
+  mintApiKey(options?: { livemode?: boolean }): string;
+}
 
-// Placeholder registration: this interface is being built (see the metering issue).
+function checkSeed(data: unknown): MeteringSeed {
+  const keys = (data as Partial<MeteringSeed> | undefined)?.apiKeys;
+  if (keys === undefined) return meteringSeed();
+  if (!Array.isArray(keys) || !keys.every((key) => API_KEY_PATTERN.test(String(key)))) {
+    throw new RangeError(
+      'metering seed: apiKeys must be a list of sk_test_... or sk_live_... keys',
+    );
+  }
+  return { apiKeys: [...keys] };
+}
+
 export function createMeteringInterface(
-  _context: ServerContext,
-  _options: MeteringOptions = {},
+  context: ServerContext,
+  options: MeteringOptions = {},
 ): { module: InterfaceModule; control: MeteringControl } {
+  const apiKeys = new Set(meteringSeed().apiKeys);
+  const sessions = new SessionRegistry(context.clock);
+  const ledger = new MeteringLedger(context.clock);
+  const limiter = new FixedWindowLimiter(context.clock, options.rateLimit);
+
+  const replaceState = (seed: MeteringSeed) => {
+    apiKeys.clear();
+    for (const key of seed.apiKeys) apiKeys.add(key);
+    sessions.clear();
+    ledger.clear();
+    limiter.set(options.rateLimit);
+  };
+
+  const control: MeteringControl = {
+    counted: () => ledger.counted(),
+    lookup: (identifier) => ledger.lookup(identifier),
+    errorReport: () => ledger.errorReport(),
+    repeats: () => ledger.repeats,
+    pendingEvents: () => ledger.pending,
+    sessions: () => ({ created: sessions.created, active: sessions.active }),
+    rateLimit: () => limiter.limit,
+    setRateLimit: (limit) => limiter.set(limit),
+    mintApiKey({ livemode = false } = {}) {
+      const key = `sk_${livemode ? 'live' : 'test'}_${randomBytes(16).toString('hex')}`;
+      apiKeys.add(key);
+      return key;
+    },
+  };
+
   const module: InterfaceModule = {
     name: 'metering',
-    prefixes: ['/v2/billing'],
-    routes: new Hono(),
-    error: (c, problem) => c.json({ error: problem.message }, problem.status as 400),
-    reset() {},
-    seed() {},
-    inspect: () => ({}),
-    credentials: () => ({}),
+    prefixes: [METERING_BASE],
+    routes: meteringRoutes({ apiKeys, sessions, ledger, limiter }),
+    error: renderMeteringError,
+    reset: () => replaceState(meteringSeed()),
+    seed: (data) => replaceState(checkSeed(data)),
+    // Never the API keys or session tokens.
+    inspect: () => ({
+      sessions: control.sessions(),
+      counted: ledger.counted(),
+      repeats: ledger.repeats,
+      pendingEvents: ledger.pending,
+      identifiersTracked: ledger.identifiersTracked,
+      errorReport: ledger.errorReport(),
+      rateLimit: limiter.limit ?? null,
+      apiKeys: apiKeys.size,
+    }),
+    credentials: () => ({ 'test API key': DEV_TEST_KEY, 'live API key': DEV_LIVE_KEY }),
+    admin: meteringAdmin(control),
   };
-  return { module, control: {} };
+  return { module, control };
 }

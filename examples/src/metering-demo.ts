@@ -1,0 +1,42 @@
+import { MeteringClient } from '@clientkit/metering-client';
+import type { ReferenceServer } from '@clientkit/reference-server';
+
+/**
+ * Usage metering for an API platform: every API call becomes a meter event, streamed in batches;
+ * the session behind the stream is renewed without the application noticing.
+ */
+export async function meteringDemo(
+  server: ReferenceServer,
+  url: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const apiKey = server.credentials().metering!['test API key']!;
+  const metering = new MeteringClient({ baseUrl: url, apiKey });
+  const stream = metering.createStream({
+    concurrency: 4,
+    onBatchError: (error, events) => log(`could not deliver ${events.length} events: ${error}`),
+  });
+
+  const customers = ['cus_acme', 'cus_globex', 'cus_initech'];
+  for (let call = 0; call < 5_000; call++) {
+    const event = {
+      event_name: call % 10 === 0 ? 'image_generated' : 'api_call',
+      payload: { stripe_customer_id: customers[call % 3]!, value: '1' },
+    };
+    if (!stream.push(event)) await stream.write(event); // write waits when the buffer is full
+  }
+  await stream.flush();
+  log(`stream stats: ${JSON.stringify(stream.stats)}`);
+
+  await server.clock.settle(); // the service validates and counts asynchronously
+  log(`server counted: ${JSON.stringify(server.metering.counted())}`);
+
+  await server.clock.advance('16m'); // the session (15 minutes) has now expired on the server
+  stream.push({ event_name: 'api_call', payload: { stripe_customer_id: 'cus_acme', value: '1' } });
+  await stream.close();
+  const { sessionsCreated, retried, sent, failed } = stream.stats;
+  log(
+    `16 minutes later the expired session was renewed: ${sessionsCreated} sessions ` +
+      `(server: ${server.metering.sessions().created}), ${retried} event sent again, ${sent} sent, ${failed} failed`,
+  );
+}

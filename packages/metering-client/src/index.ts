@@ -1,0 +1,46 @@
+export {
+  APIConnectionError,
+  APIError,
+  APIPromise,
+  APIResponseValidationError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ClientKitError,
+  type ClientOptions,
+  InternalServerError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RequestOptions,
+  RequestValidationError,
+  type WithResponse,
+} from '@clientkit/core';
+export {
+  DEFAULT_RENEW_BEFORE_EXPIRY_MS,
+  DEFAULT_SERVICE_VERSION,
+  MeteringClient,
+  type MeteringClientOptions,
+} from './client';
+export { isSessionExpiredError } from './event-sender';
+export {
+  type BatchErrorHandler,
+  MeterEventDeliveryError,
+  MeterEventStream,
+  MeterEventStreamClosedError,
+  type MeterEventStreamOptions,
+  type MeterEventStreamStats,
+} from './meter-event-stream';
+export type { Events, SentMeterEvents } from './resources/events';
+export type { Sessions } from './resources/sessions';
+export {
+  type IdentifiedMeterEvent,
+  MAX_EVENTS_PER_REQUEST,
+  type MeterEvent,
+  type MeterEventSession,
+  type MeterEventStreamResponse,
+  type MeteringErrorBody,
+  type MeteringErrorType,
+  SESSION_EXPIRED_CODE,
+  SESSION_LIFETIME_MS,
+} from './schemas';

@@ -1,0 +1,338 @@
+import { ClientKitError, integer, validateInput } from '@clientkit/core';
+import * as z from 'zod/mini';
+import { checkEvent } from './event-check';
+import type { SendBatch } from './event-sender';
+import { type IdentifiedMeterEvent, MAX_EVENTS_PER_REQUEST, type MeterEvent } from './schemas';
+
+/** Called with a batch that could not be delivered, and the error of its last attempt. */
+export type BatchErrorHandler = (
+  error: unknown,
+  events: IdentifiedMeterEvent[],
+) => void | Promise<void>;
+
+/** Options of `createStream`. */
+export interface MeterEventStreamOptions {
+  /** Events per request, 1 to 100 (default 100). */
+  batchSize?: number;
+  /** The longest a partly filled batch waits for more events before it is sent, in ms (default 1000). */
+  flushIntervalMs?: number;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Events held at most, queued or in flight; `push` refuses and `write` waits beyond it (default 10 000). */
+  maxBufferedEvents?: number;
+  /** Retries of a batch after a connection error, 408, 409, 429 or 5xx (default 5). */
+  maxRetries?: number;
+  /**
+   * Receives each batch that could not be delivered. Without it, `flush()` and `close()` reject with
+   * a `MeterEventDeliveryError` that holds those batches.
+   */
+  onBatchError?: BatchErrorHandler;
+}
+
+/** Counters of a stream, in events. */
+export interface MeterEventStreamStats {
+  /** Events taken by `push` and `write`. */
+  accepted: number;
+  /** Events the service acknowledged. */
+  sent: number;
+  /** Events sent again after a failed attempt (a batch of 100 retried twice adds 200). */
+  retried: number;
+  /** Events whose batch could not be delivered and went to `onBatchError` (or to the flush error). */
+  failed: number;
+  /** Events accepted but neither sent nor failed yet: queued or in flight. */
+  buffered: number;
+  /** Sessions the client created while the stream was open. */
+  sessionsCreated: number;
+}
+
+/** Some batches could not be delivered and no `onBatchError` handler took them (or the handler threw). */
+export class MeterEventDeliveryError extends ClientKitError {
+  override name = 'MeterEventDeliveryError';
+  /** Each undelivered batch with the error of its last attempt. */
+  readonly failures: { error: unknown; events: IdentifiedMeterEvent[] }[];
+
+  constructor(failures: { error: unknown; events: IdentifiedMeterEvent[] }[]) {
+    const count = failures.reduce((sum, failure) => sum + failure.events.length, 0);
+    const first = failures[0]?.error;
+    super(
+      `${count} meter events in ${failures.length} batches could not be delivered; first error: ` +
+        (first instanceof Error ? first.message : String(first)),
+    );
+    this.failures = failures;
+  }
+}
+
+/** `push` or `write` after `close()`. */
+export class MeterEventStreamClosedError extends ClientKitError {
+  override name = 'MeterEventStreamClosedError';
+  constructor() {
+    super('The meter event stream is closed and accepts no more events');
+  }
+}
+
+const DEFAULTS = {
+  batchSize: MAX_EVENTS_PER_REQUEST,
+  flushIntervalMs: 1000,
+  concurrency: 4,
+  maxBufferedEvents: 10_000,
+  maxRetries: 5,
+};
+
+const StreamOptions = z
+  .object({
+    batchSize: z.optional(integer(1, MAX_EVENTS_PER_REQUEST)),
+    flushIntervalMs: z.optional(integer(0, 2_147_483_647)),
+    concurrency: z.optional(integer(1)),
+    maxBufferedEvents: z.optional(integer(1)),
+    maxRetries: z.optional(integer(0)),
+    onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
+  })
+  .check(
+    z.refine(
+      (options) =>
+        (options.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents) >=
+        (options.batchSize ?? DEFAULTS.batchSize),
+      { message: 'must be at least batchSize', path: ['maxBufferedEvents'] },
+    ),
+  );
+
+interface Batch {
+  events: IdentifiedMeterEvent[];
+  finished: Promise<void>;
+  finish: () => void;
+}
+
+/**
+ * A buffered, batched, concurrent sender of meter events that loses none: every accepted event ends
+ * up either acknowledged by the service (`stats.sent`) or handed to `onBatchError` with its batch
+ * (`stats.failed`).
+ *
+ * A batch refused as malformed (400) or by a credential problem (401, 403) is not retried: it goes
+ * to `onBatchError` at once. A batch that meets connection errors, timeouts, 408, 409, 429 or 5xx is
+ * retried up to `maxRetries` times, honouring `Retry-After`, then goes to `onBatchError`. A session
+ * that expired is renewed and the batch sent once more. Retries carry the same identifiers, so no
+ * event counts twice; re-pushing the events of a failed batch later is safe for the same reason.
+ *
+ * @example
+ * const stream = metering.createStream({ concurrency: 8, onBatchError: (error, events) => save(events) });
+ * for (const call of calls) await stream.write({ event_name: 'api_call', payload: { customer: call.customer, value: '1' } });
+ * await stream.close();
+ */
+export class MeterEventStream {
+  readonly #sendBatch: SendBatch;
+  readonly #sessionsCreated: () => number;
+  readonly #sessionsAtStart: number;
+  readonly #batchSize: number;
+  readonly #flushIntervalMs: number;
+  readonly #concurrency: number;
+  readonly #maxBufferedEvents: number;
+  readonly #maxRetries: number;
+  readonly #onBatchError: BatchErrorHandler | undefined;
+
+  #pending: IdentifiedMeterEvent[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #queue: Batch[] = [];
+  readonly #unfinished = new Set<Batch>();
+  #inFlight = 0;
+  #closing: Promise<void> | undefined;
+  #writersWaiting = 0;
+  #room: { promise: Promise<void>; resolve: () => void } | undefined;
+  #undelivered: { error: unknown; events: IdentifiedMeterEvent[] }[] = [];
+  #accepted = 0;
+  #sent = 0;
+  #retried = 0;
+  #failed = 0;
+
+  /** Streams come from `MeteringClient.createStream`. */
+  constructor(
+    sendBatch: SendBatch,
+    sessionsCreated: () => number,
+    options: MeterEventStreamOptions = {},
+  ) {
+    const checked = validateInput(StreamOptions, options, 'options of metering.createStream');
+    this.#sendBatch = sendBatch;
+    this.#sessionsCreated = sessionsCreated;
+    this.#sessionsAtStart = sessionsCreated();
+    this.#batchSize = checked.batchSize ?? DEFAULTS.batchSize;
+    this.#flushIntervalMs = checked.flushIntervalMs ?? DEFAULTS.flushIntervalMs;
+    this.#concurrency = checked.concurrency ?? DEFAULTS.concurrency;
+    this.#maxBufferedEvents = checked.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents;
+    this.#maxRetries = checked.maxRetries ?? DEFAULTS.maxRetries;
+    this.#onBatchError = checked.onBatchError;
+  }
+
+  /** A snapshot of the counters. */
+  get stats(): MeterEventStreamStats {
+    return {
+      accepted: this.#accepted,
+      sent: this.#sent,
+      retried: this.#retried,
+      failed: this.#failed,
+      buffered: this.#buffered(),
+      sessionsCreated: this.#sessionsCreated() - this.#sessionsAtStart,
+    };
+  }
+
+  /** True once `close()` was called. */
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /**
+   * Takes an event if there is room, and returns false (taking nothing) when the buffer is full.
+   * Throws `RequestValidationError` for a malformed event and `MeterEventStreamClosedError` after
+   * `close()`.
+   */
+  push(event: MeterEvent): boolean {
+    if (this.closed) throw new MeterEventStreamClosedError();
+    const identified = checkEvent(event);
+    if (this.#buffered() >= this.#maxBufferedEvents) return false;
+    this.#enqueue(identified);
+    return true;
+  }
+
+  /** Takes an event, waiting for room when the buffer is full. */
+  async write(event: MeterEvent): Promise<void> {
+    if (this.closed) throw new MeterEventStreamClosedError();
+    const identified = checkEvent(event);
+    this.#writersWaiting += 1;
+    try {
+      while (this.#buffered() >= this.#maxBufferedEvents) await this.#roomAvailable();
+      this.#enqueue(identified);
+    } finally {
+      this.#writersWaiting -= 1;
+    }
+  }
+
+  /**
+   * Sends the partly filled batch now and resolves once every event accepted before the call is sent
+   * or failed. Rejects with `MeterEventDeliveryError` when batches failed and no `onBatchError` took them.
+   */
+  async flush(): Promise<void> {
+    this.#cutBatch();
+    await Promise.all([...this.#unfinished].map((batch) => batch.finished));
+    this.#throwUndelivered();
+  }
+
+  /**
+   * Refuses new events, lets `write` calls already waiting put theirs in, sends everything and
+   * resolves when nothing is left; rejects like `flush()`. Calling it again returns the same promise.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#drain().then(() => this.#throwUndelivered());
+    return this.#closing;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#writersWaiting > 0 || this.#pending.length > 0 || this.#unfinished.size > 0) {
+      this.#cutBatch();
+      const batches = [...this.#unfinished].map((batch) => batch.finished);
+      if (batches.length > 0) {
+        await Promise.race(batches);
+        continue;
+      }
+      // Nothing in flight: the writers still waiting have room now; give them a turn to use it.
+      this.#wakeWriters();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+
+  #throwUndelivered(): void {
+    if (this.#undelivered.length === 0) return;
+    const failures = this.#undelivered;
+    this.#undelivered = [];
+    throw new MeterEventDeliveryError(failures);
+  }
+
+  #buffered(): number {
+    return this.#accepted - this.#sent - this.#failed;
+  }
+
+  #enqueue(event: IdentifiedMeterEvent): void {
+    this.#accepted += 1;
+    const pending = this.#pending;
+    pending.push(event);
+    if (pending.length >= this.#batchSize) this.#cutBatch();
+    else if (pending.length === 1) {
+      this.#timer = setTimeout(() => this.#cutBatch(), this.#flushIntervalMs);
+    }
+  }
+
+  /** Turns the pending events into a batch and starts sending it if a slot is free. */
+  #cutBatch(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#pending.length === 0) return;
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const batch: Batch = { events: this.#pending, finished, finish };
+    this.#pending = [];
+    this.#queue.push(batch);
+    this.#unfinished.add(batch);
+    this.#pump();
+  }
+
+  #pump(): void {
+    while (this.#inFlight < this.#concurrency && this.#queue.length > 0) {
+      this.#inFlight += 1;
+      void this.#deliver(this.#queue.shift()!);
+    }
+  }
+
+  async #deliver(batch: Batch): Promise<void> {
+    const size = batch.events.length;
+    let attempts = 0;
+    try {
+      await this.#sendBatch(batch.events, {
+        maxRetries: this.#maxRetries,
+        onAttempt: () => {
+          attempts += 1;
+        },
+      });
+      this.#sent += size;
+    } catch (error) {
+      this.#failed += size;
+      await this.#report(error, batch.events);
+    } finally {
+      if (attempts > 1) this.#retried += (attempts - 1) * size;
+      this.#inFlight -= 1;
+      this.#unfinished.delete(batch);
+      batch.finish();
+      this.#wakeWriters();
+      this.#pump();
+    }
+  }
+
+  async #report(error: unknown, events: IdentifiedMeterEvent[]): Promise<void> {
+    if (!this.#onBatchError) {
+      this.#undelivered.push({ error, events });
+      return;
+    }
+    try {
+      await this.#onBatchError(error, events);
+    } catch {
+      // The handler could not take the batch, so it is reported again by flush() and close().
+      this.#undelivered.push({ error, events });
+    }
+  }
+
+  #roomAvailable(): Promise<void> {
+    if (!this.#room) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.#room = { promise, resolve };
+    }
+    return this.#room.promise;
+  }
+
+  #wakeWriters(): void {
+    if (!this.#room || this.#buffered() >= this.#maxBufferedEvents) return;
+    const room = this.#room;
+    this.#room = undefined;
+    room.resolve();
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The wire contract of the usage-metering interface, as zod schemas. The client checks its inputs
+ * with them and the reference server validates requests with the same ones, so the two can never
+ * disagree. Response schemas are loose: fields the interface adds later pass through.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+
+/** The most events one stream request may carry. */
+export const MAX_EVENTS_PER_REQUEST = 100;
+/** The longest `event_name` and `identifier`, in characters. */
+export const MAX_NAME_LENGTH = 100;
+/** How long a session token stays valid after it is created. */
+export const SESSION_LIFETIME_MS = 15 * 60_000;
+
+/** The shape of a date-time with an explicit zone; `ZonedDateTime` also checks that it is a real date. */
+export const ZONED_DATE_TIME_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An ISO 8601 date-time with an explicit zone (`Z` or `±hh:mm`): a usage moment without a zone would
+ * be read in whatever zone the server happens to run in.
+ */
+export const ZonedDateTime = z
+  .string()
+  .check(
+    z.refine(
+      (value) => ZONED_DATE_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value)),
+      'must be an ISO 8601 date-time with a time zone, such as 2026-06-01T09:30:00.000Z',
+    ),
+  );
+
+const name = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
+
+/** A date-based release name such as `2026-01-28.preview`, sent as `Service-Version`. */
+export const ServiceVersion = z
+  .string()
+  .check(
+    z.refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}(\.[a-z][a-z0-9_]*)?$/.test(value) &&
+        !Number.isNaN(Date.parse(value.slice(0, 10))),
+      'must be a date-based release name such as 2026-01-28.preview',
+    ),
+  );
+
+// ---- resources ----
+
+/** A short-lived session whose token authenticates the event stream. */
+export const MeterEventSession = z.looseObject({
+  id: z.string(),
+  object: z.literal('v2.billing.meter_event_session'),
+  authentication_token: z.string(),
+  /** When the session was created: ISO 8601, UTC, milliseconds. */
+  created: ZonedDateTime,
+  /** When the token stops being accepted, 15 minutes after `created`. */
+  expires_at: ZonedDateTime,
+  livemode: z.boolean(),
+});
+export type MeterEventSession = z.infer<typeof MeterEventSession>;
+
+/**
+ * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
+ * `timestamp` is when the usage happened (default: when the service receives it).
+ */
+export const MeterEvent = z.strictObject({
+  event_name: name,
+  payload: z.record(z.string(), z.string()),
+  identifier: z.optional(name),
+  timestamp: z.optional(ZonedDateTime),
+});
+export type MeterEvent = z.infer<typeof MeterEvent>;
+
+/** A meter event as it goes out from the client: always with an identifier. */
+export type IdentifiedMeterEvent = MeterEvent & { identifier: string };
+
+// ---- requests ----
+
+/** The body of a stream request: 1 to 100 events. */
+export const MeterEventStreamBody = z.strictObject({
+  events: z.array(MeterEvent).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_REQUEST)),
+});
+export type MeterEventStreamBody = z.infer<typeof MeterEventStreamBody>;
+
+// ---- responses ----
+
+/** The stream answers an empty object: the events are validated later, asynchronously. */
+export const MeterEventStreamResponse = z.looseObject({});
+export type MeterEventStreamResponse = z.infer<typeof MeterEventStreamResponse>;
+
+/** The error types the interface answers with. */
+export const MeteringErrorType = z.enum([
+  'authentication_error',
+  'temporary_session_expired',
+  'invalid_request_error',
+  'rate_limit',
+  'api_error',
+]);
+export type MeteringErrorType = z.infer<typeof MeteringErrorType>;
+
+/** Every error: `{ error: { type, code?, message } }`. */
+export const MeteringErrorBody = z.looseObject({
+  error: z.looseObject({
+    type: z.string(),
+    code: z.optional(z.string()),
+    message: z.string(),
+  }),
+});
+export type MeteringErrorBody = z.infer<typeof MeteringErrorBody>;
+
+/** The `code` of the 401 that says the session token has expired and a new session is needed. */
+export const SESSION_EXPIRED_CODE = 'billing_meter_event_session_expired';

@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MeterEvent } from '../src/index';
+import { useMeteringServer } from './e2e';
+
+const h = useMeteringServer();
+const STREAM = '/v2/billing/meter_event_stream';
+
+const usage = (i: number): MeterEvent => ({
+  event_name: i % 3 === 0 ? 'storage_gb' : 'api_call',
+  payload: { stripe_customer_id: `cus_${i % 50}`, value: '1' },
+});
+
+describe('createStream against the reference server', () => {
+  it('delivers 100,000 events through 503s, 429s, dropped connections and lost responses, counting each exactly once', async () => {
+    const total = 100_000;
+    // Lose the response to two requests the server did handle, so their retries are true repeats.
+    let responsesToLose = 2;
+    const losingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const handledBatch = response.status === 200 && String(input).endsWith('meter_event_stream');
+      if (responsesToLose <= 0 || !handledBatch) return response;
+      responsesToLose -= 1;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+    };
+    const onBatchError = vi.fn();
+    const stream = h
+      .client({ fetch: losingFetch })
+      .createStream({ concurrency: 8, maxRetries: 10, onBatchError });
+    const faultsAt = new Map<number, () => void>([
+      [
+        20_000,
+        () =>
+          h.server.faults.add({
+            method: 'POST',
+            path: STREAM,
+            status: 503,
+            retryAfter: 0,
+            count: 8,
+          }),
+      ],
+      [40_000, () => h.server.faults.add({ method: 'POST', path: STREAM, drop: true, count: 3 })],
+      [
+        60_000,
+        () =>
+          h.server.faults.add({
+            method: 'POST',
+            path: STREAM,
+            status: 429,
+            retryAfter: 0,
+            count: 8,
+          }),
+      ],
+      [
+        80_000,
+        () =>
+          h.server.faults.add({
+            method: 'POST',
+            path: STREAM,
+            status: 502,
+            retryAfter: 0,
+            count: 6,
+          }),
+      ],
+    ]);
+    for (let i = 0; i < total; i++) {
+      faultsAt.get(i)?.();
+      const event = usage(i);
+      if (!stream.push(event)) await stream.write(event);
+    }
+    await stream.close();
+
+    expect(onBatchError).not.toHaveBeenCalled();
+    expect(stream.stats).toMatchObject({ accepted: total, sent: total, failed: 0, buffered: 0 });
+    expect(stream.stats.retried).toBeGreaterThanOrEqual(100 * (8 + 3 + 8 + 6 + 2));
+    expect(h.server.faults.list()).toEqual([]);
+    expect(await h.countedTotal()).toBe(total);
+    expect(h.server.metering.counted().byEventName).toEqual({
+      api_call: total - Math.ceil(total / 3),
+      storage_gb: Math.ceil(total / 3),
+    });
+    expect(h.server.metering.repeats()).toBe(200);
+    expect(h.server.metering.sessions().created).toBe(1);
+  });
+
+  it('renews the session exactly once when it expires in the middle of a stream with 50 requests in flight', async () => {
+    const metering = h.client({ maxRetries: 2 });
+    const stream = metering.createStream({ batchSize: 10, concurrency: 50 });
+    for (let i = 0; i < 5_000; i++) if (!stream.push(usage(i))) await stream.write(usage(i));
+    await vi.waitFor(() => expect(stream.stats.sent).toBeGreaterThan(1_000));
+    expect(h.server.metering.sessions().created).toBe(1);
+    await h.server.clock.advance('15m');
+    for (let i = 5_000; i < 20_000; i++) if (!stream.push(usage(i))) await stream.write(usage(i));
+    await stream.close();
+
+    expect(h.server.metering.sessions().created).toBe(2);
+    expect(stream.stats).toMatchObject({ sent: 20_000, failed: 0, sessionsCreated: 2 });
+    expect(await h.countedTotal()).toBe(20_000);
+    expect(h.server.metering.repeats()).toBe(0);
+  });
+
+  it('renews once for 50 concurrent events.send callers whose session expired', async () => {
+    const metering = h.client();
+    await metering.events.send([usage(0)]);
+    await h.server.clock.advance('16m');
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => metering.events.send([usage(i), usage(i + 1)])),
+    );
+    expect(h.server.metering.sessions().created).toBe(2);
+    expect(metering.sessionsCreated).toBe(2);
+    expect(await h.countedTotal()).toBe(101);
+  });
+
+  it('counts an identifier pushed twice once, and counts events without identifiers each', async () => {
+    const stream = h.client().createStream({ batchSize: 3 });
+    for (const identifier of ['order_1', 'order_2', 'order_1', 'order_2', 'order_1']) {
+      stream.push({ ...usage(1), identifier });
+    }
+    stream.push(usage(1));
+    stream.push(usage(1));
+    await stream.close();
+    expect(stream.stats.sent).toBe(7);
+    expect(await h.countedTotal()).toBe(4);
+    expect(h.server.metering.lookup('order_1')?.repeats).toBe(2);
+  });
+
+  it('sends events with timestamps out of range, and the server reports them instead of counting them', async () => {
+    const stream = h.client().createStream();
+    stream.push({ ...usage(1), identifier: 'late', timestamp: '2026-04-01T00:00:00Z' });
+    stream.push({ ...usage(1), identifier: 'early', timestamp: '2026-06-01T09:00:00Z' });
+    stream.push({ ...usage(1), identifier: 'fine', timestamp: '2026-05-31T23:00:00Z' });
+    await stream.close();
+    expect(stream.stats).toMatchObject({ sent: 3, failed: 0 });
+    expect(await h.countedTotal()).toBe(1);
+    expect(h.server.metering.errorReport().map((entry) => [entry.identifier, entry.code])).toEqual([
+      ['late', 'timestamp_too_far_in_past'],
+      ['early', 'timestamp_in_future'],
+    ]);
+  });
+
+  it('hands every batch to onBatchError when the API key is refused, and loses none', async () => {
+    const failed: number[] = [];
+    const stream = h.client({ apiKey: 'sk_test_revoked_key_000' }).createStream({
+      batchSize: 10,
+      onBatchError: (_error, events) => void failed.push(events.length),
+    });
+    for (let i = 0; i < 35; i++) stream.push(usage(i));
+    await stream.close();
+    expect(failed.reduce((sum, n) => sum + n, 0)).toBe(35);
+    expect(stream.stats).toMatchObject({ accepted: 35, sent: 0, failed: 35, buffered: 0 });
+  });
+});

@@ -1,0 +1,44 @@
+import type { MeteringErrorType } from '@clientkit/metering-client/schemas';
+import type { Context } from 'hono';
+import { ApiProblem } from '../../problem';
+
+/** A refusal with the interface's error type (and a code when the type alone does not say enough). */
+export function meteringProblem(
+  status: number,
+  type: MeteringErrorType,
+  message: string,
+  options: { code?: string; retryAfterSeconds?: number } = {},
+): ApiProblem {
+  return new ApiProblem(status, message, options.code, {
+    type,
+    ...(options.retryAfterSeconds === undefined
+      ? {}
+      : { retryAfterSeconds: options.retryAfterSeconds }),
+  });
+}
+
+function defaultType(status: number): MeteringErrorType {
+  if (status === 401) return 'authentication_error';
+  if (status === 429) return 'rate_limit';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+/**
+ * `{ error: { type, code?, message } }` for every refusal under the metering prefix, including
+ * validation failures, unknown routes and injected faults, with `Retry-After` on rate limits.
+ */
+export function renderMeteringError(c: Context, problem: ApiProblem): Response {
+  const type = problem.details?.type;
+  const body = {
+    error: {
+      type: typeof type === 'string' ? type : defaultType(problem.status),
+      ...(typeof problem.code === 'string' ? { code: problem.code } : {}),
+      message: problem.message,
+    },
+  };
+  const response = c.json(body, problem.status as 400);
+  const retryAfter = problem.details?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') response.headers.set('retry-after', String(retryAfter));
+  return response;
+}

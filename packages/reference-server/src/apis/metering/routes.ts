@@ -1,0 +1,133 @@
+import {
+  MeterEventStreamBody,
+  SESSION_EXPIRED_CODE,
+  ServiceVersion,
+} from '@clientkit/metering-client/schemas';
+import { type Context, Hono } from 'hono';
+import { safeParse } from 'zod/v4/core';
+import { readJson, validate } from '../../problem';
+import { meteringProblem } from './errors';
+import type { MeteringLedger } from './ledger';
+import type { FixedWindowLimiter } from './rate-limit';
+import { API_KEY_PATTERN } from './seed';
+import type { SessionRegistry } from './sessions';
+
+export const METERING_BASE = '/v2/billing';
+/** The release used when a request sends no `Service-Version`, as the real service uses the account's default. */
+export const DEFAULT_RELEASE = '2026-01-28.preview';
+
+/** What the routes work on. */
+export interface MeteringRouteState {
+  apiKeys: ReadonlySet<string>;
+  sessions: SessionRegistry;
+  ledger: MeteringLedger;
+  limiter: FixedWindowLimiter;
+}
+
+function bearerOf(c: Context): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1];
+}
+
+/** The release the request asks for; a malformed one is refused, a missing one is the default. */
+function releaseOf(c: Context): string {
+  const requested = c.req.header('service-version');
+  if (requested === undefined) return DEFAULT_RELEASE;
+  if (safeParse(ServiceVersion, requested).success) return requested;
+  throw meteringProblem(
+    400,
+    'invalid_request_error',
+    'Invalid Service-Version header: it must be a date-based release name such as 2026-01-28.preview',
+  );
+}
+
+/** The livemode of a known API key. The key itself never appears in a message. */
+function authenticateApiKey(c: Context, apiKeys: ReadonlySet<string>): boolean {
+  const key = bearerOf(c);
+  if (key === undefined) {
+    throw meteringProblem(
+      401,
+      'authentication_error',
+      'No API key provided: send Authorization: Bearer <API key>',
+    );
+  }
+  const mode = API_KEY_PATTERN.exec(key)?.[1];
+  if (mode === undefined) {
+    throw meteringProblem(
+      401,
+      'authentication_error',
+      'Invalid API key provided: keys start with sk_test_ or sk_live_',
+    );
+  }
+  if (!apiKeys.has(key)) {
+    throw meteringProblem(401, 'authentication_error', 'Invalid API key provided');
+  }
+  return mode === 'live';
+}
+
+/** The livemode of the session whose token the request carries. */
+function authenticateSession(c: Context, sessions: SessionRegistry): boolean {
+  const token = bearerOf(c);
+  if (token === undefined) {
+    throw meteringProblem(
+      401,
+      'authentication_error',
+      'No session token provided: send Authorization: Bearer <authentication_token of a meter event session>',
+    );
+  }
+  const found = sessions.check(token);
+  if (found.status === 'active') return found.livemode;
+  if (found.status === 'expired') {
+    throw meteringProblem(
+      401,
+      'temporary_session_expired',
+      'The meter event session has expired; create a new session and send its authentication_token',
+      { code: SESSION_EXPIRED_CODE },
+    );
+  }
+  throw meteringProblem(
+    401,
+    'authentication_error',
+    'Invalid session token: send the authentication_token of a meter event session',
+  );
+}
+
+/** The two metering endpoints, as in the specification's endpoint table. */
+export function meteringRoutes(state: MeteringRouteState): Hono {
+  const app = new Hono({ strict: false }).basePath(METERING_BASE);
+
+  app.post('/meter_event_session', (c) => {
+    const release = releaseOf(c);
+    const livemode = authenticateApiKey(c, state.apiKeys);
+    c.header('service-version', release);
+    return c.json(state.sessions.create(livemode));
+  });
+
+  app.post('/meter_event_stream', async (c) => {
+    const release = releaseOf(c);
+    const livemode = authenticateSession(c, state.sessions);
+    const wait = state.limiter.take();
+    if (wait !== undefined) {
+      throw meteringProblem(429, 'rate_limit', 'Too many requests to the meter event stream', {
+        retryAfterSeconds: wait,
+      });
+    }
+    const body = await readJson(c);
+    if (body === undefined) {
+      throw meteringProblem(
+        400,
+        'invalid_request_error',
+        'The body must be JSON of the form {"events": [...]} with 1 to 100 events',
+      );
+    }
+    // The quick parse settles the usual well-formed batch; only a refused one is parsed again for
+    // a message that names each field and rule.
+    const parsed = safeParse(MeterEventStreamBody, body);
+    const batch = parsed.success ? parsed.data : validate(MeterEventStreamBody, body, 'body');
+    state.ledger.receive(batch.events, livemode);
+    c.header('service-version', release);
+    return c.json({});
+  });
+
+  return app;
+}

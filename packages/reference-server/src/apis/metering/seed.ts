@@ -1,0 +1,15 @@
+/** The seed data of the metering interface: the API keys that may create sessions. */
+export interface MeteringSeed {
+  apiKeys: string[];
+}
+
+/** A test-mode key and a live-mode key, printed by the CLI. */
+export const DEV_TEST_KEY = 'sk_test_clientkit_dev_key';
+export const DEV_LIVE_KEY = 'sk_live_clientkit_dev_key';
+
+export function meteringSeed(): MeteringSeed {
+  return { apiKeys: [DEV_TEST_KEY, DEV_LIVE_KEY] };
+}
+
+/** `sk_test_...` or `sk_live_...`: the mode is part of the key. */
+export const API_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9_]{8,}$/;
