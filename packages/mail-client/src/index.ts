@@ -1,0 +1,34 @@
+export {
+  APIConnectionError,
+  APIError,
+  APIPromise,
+  APIResponseValidationError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ClientKitError,
+  type ClientOptions,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RequestOptions,
+  RequestValidationError,
+  UnprocessableEntityError,
+  type WithResponse,
+} from '@clientkit/core';
+export { MailClient, type MailClientOptions } from './client';
+export { type InboundAddressSource, inboundAddress } from './inbound-address';
+export type { Servers } from './resources/servers';
+export type {
+  InboundAttachment,
+  InboundHeader,
+  InboundMessage,
+  InboundRecipient,
+  Server,
+  ServerColor,
+  TrackLinks,
+  UpdateServerBody,
+} from './schemas';
+export { type WebhookCredentials, webhookUrl } from './webhook-url';

@@ -1,0 +1,21 @@
+/**
+ * The receiving side of the inbound webhook, for any runtime with the Fetch API: parse and check a
+ * payload, or mount a ready handler that also checks the Basic credentials.
+ *
+ * @module
+ */
+export { constantTimeEqual } from './basic-credentials';
+export { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
+export type {
+  InboundAttachment,
+  InboundHeader,
+  InboundMessage,
+  InboundRecipient,
+} from './schemas';
+export {
+  createInboundWebhookHandler,
+  type InboundWebhookHandler,
+  type InboundWebhookOptions,
+  RejectMessage,
+} from './webhook-handler';
+export type { WebhookCredentials } from './webhook-url';

@@ -1,0 +1,234 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APIError,
+  AuthenticationError,
+  InternalServerError,
+  MailClient,
+  NotFoundError,
+  RequestValidationError,
+  type Server,
+  UnprocessableEntityError,
+  type UpdateServerBody,
+} from '../src/index';
+
+const ORIGIN = 'http://mail.test';
+const TOKEN = 'acct_unit_secret_123';
+const mail = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, maxRetries: 0 });
+const api = () =>
+  nock(ORIGIN, { reqheaders: { 'x-mail-account-token': TOKEN, accept: 'application/json' } });
+
+const server: Server = {
+  ID: 1,
+  Name: 'Acme',
+  Color: 'Blue',
+  SmtpApiActivated: true,
+  RawEmailEnabled: false,
+  DeliveryType: 'Live',
+  ServerLink: 'https://x/servers/1',
+  InboundAddress: 'h@in.example',
+  InboundDomain: 'in.example',
+  InboundHash: 'h',
+  InboundHookUrl: '',
+  InboundSpamThreshold: 0,
+  BounceHookUrl: '',
+  OpenHookUrl: '',
+  DeliveryHookUrl: '',
+  ClickHookUrl: '',
+  TrackOpens: false,
+  TrackLinks: 'None',
+  PostFirstOpenOnly: false,
+  IncludeBounceContentInHook: false,
+  EnableSmtpApiErrorHooks: false,
+};
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => {
+  const pending = nock.pendingMocks();
+  nock.cleanAll();
+  if (pending.length > 0) throw new Error(`Mocks not requested: ${pending.join(', ')}`);
+});
+afterAll(() => nock.enableNetConnect());
+
+async function errorOf(promise: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+/** Expects a RequestValidationError with these issue texts, and no request (nock refuses any). */
+async function refused(changes: unknown, issues: string[]) {
+  const error = await errorOf(mail.servers.update(1, changes as UpdateServerBody));
+  expect(error).toBeInstanceOf(RequestValidationError);
+  expect(
+    (error as RequestValidationError).issues.map((i) => `${i.path} ${i.message}`.trim()),
+  ).toEqual(issues);
+}
+
+describe('MailClient requests', () => {
+  it('servers.get sends GET /servers/{serverid} with the account token and Accept: application/json', async () => {
+    api().get('/servers/1').reply(200, server);
+    expect(await mail.servers.get(1)).toEqual(server);
+  });
+
+  it('servers.get percent-encodes the id', async () => {
+    api().get('/servers/a%2Fb').reply(200, server);
+    await mail.servers.get('a/b');
+  });
+
+  it('servers.update sends PUT /servers/{serverid} with a JSON body of the changes', async () => {
+    const changes = { InboundHookUrl: 'https://u:p@hooks.example/in', InboundSpamThreshold: 10 };
+    api()
+      .matchHeader('content-type', 'application/json')
+      .put('/servers/1', changes)
+      .reply(200, { ...server, InboundHookUrl: 'https://u@hooks.example/in' });
+    expect((await mail.servers.update(1, changes)).InboundHookUrl).toBe(
+      'https://u@hooks.example/in',
+    );
+  });
+
+  it('passes request options: extra headers and a response with its request id', async () => {
+    api()
+      .matchHeader('x-trace', 'abc')
+      .get('/servers/1')
+      .reply(200, server, { 'x-request-id': 'req_1', 'content-type': 'application/json' });
+    const { requestId } = await mail.servers
+      .get(1, { headers: { 'x-trace': 'abc' } })
+      .withResponse();
+    expect(requestId).toBe('req_1');
+  });
+
+  it('retries a PUT that got a 503, since setting the same fields twice is harmless', async () => {
+    const retrying = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, maxRetries: 1 });
+    api().put('/servers/1').reply(503, { ErrorCode: 0, Message: 'busy' }, { 'retry-after': '0' });
+    api().put('/servers/1').reply(200, server);
+    expect(await retrying.servers.update(1, { Name: 'Acme' })).toEqual(server);
+  });
+
+  it('takes the account token from a function', async () => {
+    const client = new MailClient({
+      baseUrl: ORIGIN,
+      accountToken: async () => TOKEN,
+      maxRetries: 0,
+    });
+    api().get('/servers/1').reply(200, server);
+    await client.servers.get(1);
+  });
+});
+
+describe('error bodies', () => {
+  const cases: [number, number, typeof APIError][] = [
+    [401, 10, AuthenticationError],
+    [404, 601, NotFoundError],
+    [422, 606, UnprocessableEntityError],
+    [422, 607, UnprocessableEntityError],
+    [422, 609, UnprocessableEntityError],
+    [422, 611, UnprocessableEntityError],
+    [406, 409, APIError],
+    [500, 0, InternalServerError],
+  ];
+  it.each(cases)(
+    'maps %i with ErrorCode %i to its error class, code and message',
+    async (status, code, ErrorClass) => {
+      api()
+        .get('/servers/1')
+        .reply(
+          status,
+          { ErrorCode: code, Message: 'what went wrong' },
+          { 'x-request-id': 'req_9' },
+        );
+      const error = (await errorOf(mail.servers.get(1))) as APIError;
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error).toMatchObject({ status, code: String(code), requestId: 'req_9' });
+      expect(error.message).toBe(`${status} ${code}: what went wrong (GET ${ORIGIN}/servers/1)`);
+      expect(error.body).toEqual({ ErrorCode: code, Message: 'what went wrong' });
+    },
+  );
+
+  it('falls back to the status text when the body is not the interface error body', async () => {
+    api().get('/servers/1').reply(502, 'Bad gateway');
+    const error = (await errorOf(mail.servers.get(1))) as APIError;
+    expect(error).toMatchObject({ status: 502, code: undefined });
+  });
+
+  it('never puts the account token in an error', async () => {
+    api().get('/servers/1').reply(401, { ErrorCode: 10, Message: 'Bad or missing token' });
+    const error = (await errorOf(mail.servers.get(1))) as APIError;
+    expect(`${error.message} ${error.url} ${JSON.stringify(error)}`).not.toContain(TOKEN);
+  });
+});
+
+describe('checks before sending', () => {
+  it('refuses a colour that is not one of the eight', async () => {
+    await refused({ Color: 'Pink' }, [
+      'Color must be one of "Purple", "Blue", "Turquoise", "Green", "Red", "Yellow", "Grey", "Orange"',
+    ]);
+    await refused({ Color: 'purple' }, [
+      'Color must be one of "Purple", "Blue", "Turquoise", "Green", "Red", "Yellow", "Grey", "Orange"',
+    ]);
+  });
+
+  it('refuses spam thresholds outside 0 to 30 or off the steps of 5', async () => {
+    await refused({ InboundSpamThreshold: 7 }, ['InboundSpamThreshold must be a multiple of 5']);
+    await refused({ InboundSpamThreshold: 35 }, ['InboundSpamThreshold must be at most 30']);
+    await refused({ InboundSpamThreshold: -5 }, ['InboundSpamThreshold must be at least 0']);
+    await refused({ InboundSpamThreshold: 2.5 }, [
+      'InboundSpamThreshold must be an integer',
+      'InboundSpamThreshold must be a multiple of 5',
+    ]);
+  });
+
+  it('refuses hook URLs that are not http(s), on every hook field', async () => {
+    const rule = 'must be an http(s) URL, or empty to remove the hook';
+    for (const field of [
+      'InboundHookUrl',
+      'BounceHookUrl',
+      'OpenHookUrl',
+      'DeliveryHookUrl',
+      'ClickHookUrl',
+    ]) {
+      await refused({ [field]: 'ftp://hooks.example/in' }, [`${field} ${rule}`]);
+      await refused({ [field]: 'hooks.example/in' }, [`${field} ${rule}`]);
+    }
+  });
+
+  it('refuses an empty change set', async () => {
+    await refused({}, ['must change at least one field']);
+    await refused({ Name: undefined }, ['must change at least one field']);
+  });
+
+  it('refuses more than one inbound domain, and anything that is not a domain name', async () => {
+    const rule =
+      'must be one domain name such as inbound.example.com (an inbound stream has exactly one domain), or empty for the default domain';
+    await refused({ InboundDomain: ['a.example', 'b.example'] }, [
+      'InboundDomain must be a string, not an array',
+    ]);
+    await refused({ InboundDomain: 'a.example b.example' }, [`InboundDomain ${rule}`]);
+    await refused({ InboundDomain: 'localhost' }, [`InboundDomain ${rule}`]);
+  });
+
+  it('refuses read-only and unknown fields, an empty name and wrong types', async () => {
+    await refused({ InboundHash: 'x' }, ['has unknown field InboundHash']);
+    await refused({ Name: '' }, ['Name must not be empty']);
+    await refused({ TrackOpens: 'yes' }, ['TrackOpens must be a boolean, not a string']);
+    await refused({ TrackLinks: 'Always' }, [
+      'TrackLinks must be one of "None", "HtmlAndText", "HtmlOnly", "TextOnly"',
+    ]);
+  });
+
+  it('refuses an empty server id', async () => {
+    const error = await errorOf(mail.servers.get(''));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toBe(
+      'Invalid arguments of mail.servers.get: serverId must be a non-empty string',
+    );
+  });
+
+  it('needs an account token', () => {
+    expect(() => new MailClient({ baseUrl: ORIGIN } as never)).toThrow(RequestValidationError);
+    expect(() => new MailClient({ baseUrl: ORIGIN, accountToken: '' })).toThrow(
+      'accountToken must be a non-empty string or a function that returns one',
+    );
+  });
+});

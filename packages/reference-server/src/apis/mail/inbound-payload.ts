@@ -1,0 +1,134 @@
+import type {
+  InboundAttachment,
+  InboundHeader,
+  InboundMessage,
+  InboundRecipient,
+} from '@clientkit/mail-client/schemas';
+import { type AddressObject, type EmailAddress, type ParsedMail, simpleParser } from 'mailparser';
+
+/** Parses a raw RFC 5322 message, keeping bodies as they were sent (no text/HTML conversions). */
+export function parseRawMessage(raw: Buffer): Promise<ParsedMail> {
+  return simpleParser(raw, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+    keepCidLinks: true,
+  });
+}
+
+/** What the payload needs beyond the parsed message. */
+export interface PayloadContext {
+  messageId: string;
+  /** The envelope recipient the message arrived for. */
+  recipient: string;
+  mailboxHash: string;
+  /** The mailbox hash of an address when it is a plus-address of this server, else "". */
+  mailboxHashOf: (email: string) => string;
+  /** The raw message, when the server has RawEmailEnabled. */
+  rawEmail?: string;
+}
+
+/** The mailboxes of an address header, groups opened up. */
+export function mailboxes(header: AddressObject | AddressObject[] | undefined): EmailAddress[] {
+  const lists = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return lists
+    .flatMap((list) => list.value)
+    .flatMap((entry) => (entry.group ? entry.group : [entry]))
+    .filter((entry) => entry.address !== undefined);
+}
+
+function recipients(header: AddressObject | AddressObject[] | undefined, context: PayloadContext) {
+  return mailboxes(header).map(
+    (entry): InboundRecipient => ({
+      Email: entry.address ?? '',
+      Name: entry.name,
+      MailboxHash: context.mailboxHashOf(entry.address ?? ''),
+    }),
+  );
+}
+
+/** `"Name" <email>, other@example.com`: the list as text, names quoted. */
+function asText(list: InboundRecipient[]): string {
+  return list
+    .map(({ Email, Name }) => (Name ? `"${Name.replace(/(["\\])/g, '\\$1')}" <${Email}>` : Email))
+    .join(', ');
+}
+
+/** The header fields in their order, folding undone, values as sent. */
+function headerFields(parsed: ParsedMail): InboundHeader[] {
+  return parsed.headerLines.map(({ line }) => {
+    const colon = line.indexOf(':');
+    return {
+      Name: line.slice(0, colon).trim(),
+      Value: line
+        .slice(colon + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    };
+  });
+}
+
+function rawHeader(headers: InboundHeader[], name: string): string {
+  return headers.find((header) => header.Name.toLowerCase() === name)?.Value ?? '';
+}
+
+const quoteStarts = [/^\s*>/, /^On\b.*\bwrote:\s*$/, /^-{2,}\s*Original Message\s*-{2,}\s*$/i];
+
+/** The text of a reply without the quoted message below it. */
+export function strippedReply(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const quoteAt = lines.findIndex((line) => quoteStarts.some((start) => start.test(line)));
+  return (quoteAt === -1 ? lines : lines.slice(0, quoteAt)).join('\n').trimEnd();
+}
+
+function attachmentsOf(parsed: ParsedMail): InboundAttachment[] {
+  return parsed.attachments.map((attachment) => ({
+    Name: attachment.filename ?? '',
+    Content: attachment.content.toString('base64'),
+    ContentType: attachment.contentType,
+    ContentLength: attachment.content.length,
+    ContentID: attachment.cid ?? '',
+  }));
+}
+
+/** The JSON message POSTed to the inbound hook: every field present, empty ones "" or []. */
+export function buildInboundMessage(parsed: ParsedMail, context: PayloadContext): InboundMessage {
+  const from = recipients(parsed.from, context)[0] ?? { Email: '', Name: '', MailboxHash: '' };
+  const to = recipients(parsed.to, context);
+  const cc = recipients(parsed.cc, context);
+  const bcc = recipients(parsed.bcc, context);
+  const headers = headerFields(parsed);
+  const textBody = parsed.text ?? '';
+  return {
+    From: from.Email,
+    FromName: from.Name,
+    FromFull: from,
+    To: asText(to),
+    ToFull: to,
+    Cc: asText(cc),
+    CcFull: cc,
+    Bcc: asText(bcc),
+    BccFull: bcc,
+    ReplyTo: asText(recipients(parsed.replyTo, context)),
+    OriginalRecipient: context.recipient,
+    Subject: parsed.subject ?? '',
+    MessageID: context.messageId,
+    MessageStream: 'inbound',
+    Date: rawHeader(headers, 'date'),
+    MailboxHash: context.mailboxHash,
+    TextBody: textBody,
+    HtmlBody: parsed.html || '',
+    StrippedTextReply: strippedReply(textBody),
+    Tag: rawHeader(headers, 'x-pm-tag'),
+    Headers: headers,
+    Attachments: attachmentsOf(parsed),
+    ...(context.rawEmail === undefined ? {} : { RawEmail: context.rawEmail }),
+  };
+}
+
+/** The spam score a filter upstream wrote into `X-Spam-Score`, if any. */
+export function spamScoreOf(parsed: ParsedMail): number | undefined {
+  const value = parsed.headers.get('x-spam-score');
+  const score = typeof value === 'string' ? Number.parseFloat(value) : Number.NaN;
+  return Number.isFinite(score) ? score : undefined;
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import type { Clock } from '../../clock';
+import type { Delivery } from './delivery';
+import { buildInboundMessage, mailboxes, parseRawMessage, spamScoreOf } from './inbound-payload';
+import type { InboundRecord, MailStore } from './store';
+
+/** A message refused before anything was stored, with the reason for the sender. */
+export class InboundRefused extends Error {
+  override name = 'InboundRefused';
+}
+
+/** Takes raw messages in (from SMTP, the admin route or the control object) and hands them on. */
+export interface InboundPipeline {
+  /** True when the address is `<InboundHash>[+<MailboxHash>]@<inbound domain>` of a server. */
+  accepts(address: string): boolean;
+  /**
+   * Stores one message per accepted recipient and starts its delivery. Resolves once the
+   * messages are stored, with the records and a promise of their first delivery attempts.
+   */
+  receive(
+    raw: Buffer,
+    recipients?: readonly string[],
+  ): Promise<{ records: InboundRecord[]; firstAttempts: Promise<void> }>;
+}
+
+/**
+ * The recipients a message is for: the given envelope recipients, or else the inbound addresses
+ * among its To, Cc and Bcc; each once, and every one of them an inbound address.
+ */
+function recipientsOf(
+  parsed: ParsedMail,
+  given: readonly string[] | undefined,
+  accepts: (address: string) => boolean,
+): string[] {
+  const candidates =
+    given ?? [parsed.to, parsed.cc, parsed.bcc].flatMap(mailboxes).map((entry) => entry.address!);
+  const refused = given ? candidates.filter((address) => !accepts(address)) : [];
+  if (refused.length > 0) {
+    throw new InboundRefused(`Not an inbound address of any server: ${refused.join(', ')}`);
+  }
+  const seen = new Set<string>();
+  const recipients = candidates.filter((address) => {
+    const key = address.toLowerCase();
+    return accepts(address) && !seen.has(key) && Boolean(seen.add(key));
+  });
+  if (recipients.length === 0) {
+    throw new InboundRefused('No recipient of the message is an inbound address of a server');
+  }
+  return recipients;
+}
+
+export function createInboundPipeline(
+  store: MailStore,
+  clock: Clock,
+  delivery: Delivery,
+): InboundPipeline {
+  const accepts = (address: string) => store.route(address) !== undefined;
+
+  /** The stored record of one message for one recipient: blocked, without a hook, or queued. */
+  function recordFor(parsed: ParsedMail, raw: Buffer, recipient: string): InboundRecord {
+    const { server, mailboxHash } = store.route(recipient)!;
+    const messageId = randomUUID();
+    const payload = buildInboundMessage(parsed, {
+      messageId,
+      recipient,
+      mailboxHash,
+      mailboxHashOf: (email) => {
+        const route = store.route(email);
+        return route?.server === server ? route.mailboxHash : '';
+      },
+      ...(server.RawEmailEnabled ? { rawEmail: raw.toString('utf8') } : {}),
+    });
+    const score = spamScoreOf(parsed);
+    const threshold = server.InboundSpamThreshold;
+    const blocked = threshold > 0 && score !== undefined && score >= threshold;
+    return {
+      messageId,
+      serverId: server.ID,
+      recipient,
+      receivedAt: clock.date().toISOString(),
+      status: blocked ? 'blocked' : server.InboundHookUrl === '' ? 'no-hook' : 'queued',
+      attempts: [],
+      payload,
+    };
+  }
+
+  return {
+    accepts,
+    async receive(raw, given) {
+      const parsed = await parseRawMessage(raw);
+      const records = recipientsOf(parsed, given, accepts).map((recipient) =>
+        recordFor(parsed, raw, recipient),
+      );
+      for (const record of records) store.addMessage(record);
+      const firstAttempts = Promise.all(
+        records.filter((record) => record.status === 'queued').map(delivery.start),
+      ).then(() => undefined);
+      return { records, firstAttempts };
+    },
+  };
+}
