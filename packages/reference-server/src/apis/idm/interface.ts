@@ -1,26 +1,120 @@
 import { Hono } from 'hono';
+import { type Duration, parseDuration } from '../../clock';
 import type { InterfaceModule, ServerContext } from '../../interface';
+import { idmAdminRoutes, type MintedIdmToken } from './admin';
+import { auditLog, TOKEN_PATH } from './audit-log';
+import { authorize } from './authorize';
+import { renderError } from './errors';
+import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
+import { Checkpoints } from './pagination';
+import { payloadLimit } from './payload-limit';
+import { RateLimiter, type RateLimitOptions, rateLimit } from './rate-limit';
+import { IDM_BASE, managementRoutes } from './routes';
+import { idmSeed } from './seed';
+import { type IdmState, IdmStore } from './store';
+import { tokenRoute } from './token-route';
+import { TokenService } from './tokens';
 
-/** Options of the idm interface. */
-export type IdmOptions = Record<string, unknown>;
+export type { MintedIdmToken } from './admin';
+export type { MachineClient } from './machine-clients';
+export type { RateLimitOptions } from './rate-limit';
+export type { IdmState } from './store';
 
-/** Programmatic control of the idm interface. */
-export type IdmControl = Record<string, unknown>;
+/** The audience of the interface's tokens unless the options name another. */
+export const DEFAULT_IDM_AUDIENCE = 'https://idm.clientkit.test/api/v2/';
 
-// Placeholder registration: this interface is being built (see the idm issue).
+/** Options of the identity management interface. */
+export interface IdmOptions {
+  /** The `audience` token requests must name (default `https://idm.clientkit.test/api/v2/`). */
+  audience?: string;
+  /** The machine-to-machine applications that may get tokens (default: a full-access and a read-only one). */
+  machineClients?: MachineClient[];
+  /** The lifetime of exchanged tokens (default `24h`). */
+  tokenLifetime?: Duration;
+  /** The request budget reported in `x-ratelimit-*` headers, and whether it is enforced (default: not). */
+  rateLimit?: RateLimitOptions;
+}
+
+/** Programmatic control of the identity management interface. */
+export interface IdmControl {
+  /** A signed access token with any scopes and lifetime, dated on the server clock. */
+  mintToken(options?: MintedIdmToken): Promise<string>;
+  /** The audience token requests must name. */
+  readonly audience: string;
+  /** The applications that may exchange credentials for tokens (with their secrets). */
+  readonly machineClients: readonly MachineClient[];
+  /** Changes the request budget (and whether it is enforced), counting afresh. */
+  configureRateLimit(options: RateLimitOptions): void;
+  /** The store, for tests that look at or arrange the state directly. */
+  readonly store: IdmStore;
+}
+
+/**
+ * Identity management under `/api/v2` and `/oauth/token`: client credentials tokens with scopes,
+ * clients and logs, correlation ids in the log, the 1 MB body limit, rate-limit headers, and offset
+ * and checkpoint pagination sized for the server's tenant kind.
+ */
 export function createIdmInterface(
-  _context: ServerContext,
-  _options: IdmOptions = {},
+  context: ServerContext,
+  options: IdmOptions = {},
 ): { module: InterfaceModule; control: IdmControl } {
+  const { clock } = context;
+  const audience = options.audience ?? DEFAULT_IDM_AUDIENCE;
+  const machineClients = options.machineClients ?? defaultMachineClients;
+  const lifetimeMs = parseDuration(options.tokenLifetime ?? '24h');
+  const store = new IdmStore(idmSeed(clock), clock);
+  const tokens = new TokenService(clock, audience);
+  const checkpoints = new Checkpoints(clock);
+  const limiter = new RateLimiter(clock, options.rateLimit);
+
+  const mint = (minted: MintedIdmToken = {}) =>
+    tokens.issue({
+      clientId: minted.clientId ?? machineClients[0]?.clientId ?? 'idm_minted',
+      scopes: minted.scopes ?? ALL_SCOPES,
+      lifetimeMs: minted.expiresIn === undefined ? lifetimeMs : parseDuration(minted.expiresIn),
+    });
+
+  const routes = new Hono({ strict: false });
+  routes.use(
+    `${IDM_BASE}/*`,
+    auditLog(store),
+    rateLimit(limiter),
+    authorize(tokens),
+    payloadLimit(),
+  );
+  routes.use(TOKEN_PATH, auditLog(store), rateLimit(limiter), payloadLimit());
+  managementRoutes(routes, store, checkpoints, context.tenant);
+  tokenRoute(routes, tokens, () => machineClients, audience, lifetimeMs);
+
   const module: InterfaceModule = {
     name: 'idm',
-    prefixes: ['/api/v2', '/oauth/token'],
-    routes: new Hono(),
-    error: (c, problem) => c.json({ error: problem.message }, problem.status as 400),
-    reset() {},
-    seed() {},
-    inspect: () => ({}),
-    credentials: () => ({}),
+    prefixes: [IDM_BASE, TOKEN_PATH],
+    routes,
+    error: (c, problem) => renderError(c, problem, limiter),
+    reset() {
+      store.state = idmSeed(clock);
+      limiter.reset();
+    },
+    seed(data) {
+      store.state = data as IdmState;
+    },
+    inspect: () => store.state,
+    credentials: () => {
+      const lines: Record<string, string> = { audience, 'token URL': TOKEN_PATH };
+      for (const machine of machineClients) {
+        lines[`${machine.clientId} secret`] = machine.clientSecret;
+        lines[`${machine.clientId} scopes`] = machine.scopes.join(' ');
+      }
+      return lines;
+    },
+    admin: idmAdminRoutes(mint, limiter),
   };
-  return { module, control: {} };
+  const control: IdmControl = {
+    mintToken: async (minted) => (await mint(minted)).access_token,
+    audience,
+    machineClients,
+    configureRateLimit: (rate) => void limiter.configure(rate),
+    store,
+  };
+  return { module, control };
 }

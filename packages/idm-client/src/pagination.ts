@@ -1,0 +1,172 @@
+import {
+  type APIPromise,
+  BadRequestError,
+  checkpointPagination,
+  type OffsetParams,
+  offsetPagination,
+  type PagePromise,
+  type PageStrategy,
+  paginate,
+  type QueryValue,
+  type RequestOptions,
+} from '@clientkit/core';
+import type { $ZodType } from 'zod/v4/core';
+import type { Requester } from './requester';
+import {
+  CHECKPOINT_VALIDITY_MS,
+  type CheckpointList,
+  defaultPageSize,
+  type ListQuery,
+  OFFSET_REACH,
+  OFFSET_REACH_MESSAGE,
+  type OffsetList,
+  type Tenant,
+} from './schemas';
+
+/** Checkpoint listing (the default): `from` a previous page's `next`, `take` items per page. */
+export type CheckpointListParams = Pick<ListQuery, 'from' | 'take'> & {
+  page?: never;
+  per_page?: never;
+  include_totals?: never;
+};
+
+/** Offset listing: `page` from 0, `per_page` items, `include_totals` (default true). */
+export type OffsetListParams = Pick<ListQuery, 'page' | 'per_page' | 'include_totals'> & {
+  from?: never;
+  take?: never;
+};
+
+/** Filters of a listing beyond clients and logs, sent as they are. */
+export type ListFilters = Record<string, QueryValue>;
+
+/** What every listing needs: the requester, the tenant and the clock that ages checkpoints. */
+export interface ListingContext {
+  requester: Requester;
+  tenant: Tenant;
+  now: () => number;
+}
+
+/** One listing route: where it is, how its query and pages are checked, and its items' key. */
+export interface ListingRoute {
+  path: string;
+  operation: string;
+  /** The property that holds the items in an envelope, such as `clients`. */
+  itemsKey: string;
+  querySchema: $ZodType;
+  offsetSchema?: $ZodType;
+  checkpointSchema?: $ZodType;
+}
+
+type AnyListParams = Record<string, unknown>;
+
+/** True when the parameters choose offset pagination. */
+function isOffsetListing(params: AnyListParams): boolean {
+  return ['page', 'per_page', 'include_totals'].some((key) => params[key] !== undefined);
+}
+
+/**
+ * A PagePromise over one listing, in checkpoint mode unless offset parameters are given. Checkpoint
+ * pages always send `take` (a query without it would be read as an offset listing); offset pages ask
+ * for totals so that the paginator knows where the listing ends.
+ */
+export function listing<Item>(
+  context: ListingContext,
+  route: ListingRoute,
+  params: AnyListParams,
+  options?: RequestOptions,
+): PagePromise<Item, OffsetList<string, Item> | CheckpointList<string, Item>> {
+  const size = defaultPageSize(context.tenant);
+  const offset = isOffsetListing(params);
+  const fetchPage = (query: AnyListParams) =>
+    context.requester.send({
+      method: 'GET',
+      path: route.path,
+      query: query as Record<string, QueryValue>,
+      querySchema: route.querySchema,
+      operation: route.operation,
+      ...pageSchema(offset ? route.offsetSchema : route.checkpointSchema),
+      ...options,
+    }) as APIPromise<OffsetList<string, Item> & CheckpointList<string, Item>>;
+
+  if (offset) {
+    const first = {
+      ...params,
+      page: params.page ?? 0,
+      per_page: params.per_page ?? size,
+      include_totals: params.include_totals ?? true,
+    } as unknown as OffsetParams;
+    return paginate(fetchPage, first, offsetStrategy<Item>(route.itemsKey));
+  }
+  const first = { ...params, take: params.take ?? size };
+  return paginate(
+    fetchPage,
+    first,
+    checkpointPagination<CheckpointList<string, Item>, Item, AnyListParams>({
+      items: (raw) => itemsOf<Item>(raw, route.itemsKey),
+      nextCheckpoint: (raw) => raw.next,
+      validityMs: CHECKPOINT_VALIDITY_MS,
+      now: context.now,
+    }),
+  );
+}
+
+function pageSchema(schema: $ZodType | undefined): { responseSchema?: $ZodType } {
+  return schema ? { responseSchema: schema } : {};
+}
+
+/**
+ * Offset pages that stop at the reported total, and that refuse, with the same error the interface
+ * would answer, to go past the first 1000 records rather than end the listing there in silence.
+ */
+function offsetStrategy<Item>(
+  itemsKey: string,
+): PageStrategy<OffsetParams, OffsetList<string, Item>, Item> {
+  const totalOf = (raw: OffsetList<string, Item>) => (Array.isArray(raw) ? undefined : raw.total);
+  const base = offsetPagination<OffsetList<string, Item>, Item>({
+    items: (raw) => itemsOf<Item>(raw, itemsKey),
+    total: totalOf,
+  });
+  const beyondReach = new WeakMap<OffsetParams, number>();
+  return {
+    items: base.items,
+    next(raw, params, items) {
+      const total = totalOf(raw);
+      const nextStart = (params.page + 1) * params.per_page;
+      if (total === undefined || total <= OFFSET_REACH || nextStart < OFFSET_REACH) {
+        return base.next(raw, params, items);
+      }
+      if (items.length === 0) return null;
+      // Records remain past the reach: the next page exists but can only be refused.
+      const next = { ...params, page: params.page + 1 };
+      beyondReach.set(next, total);
+      return next;
+    },
+    beforeRequest(params) {
+      const total = beyondReach.get(params);
+      if (total === undefined) return;
+      throw new BadRequestError({
+        status: 400,
+        code: 'invalid_paging',
+        message:
+          `${OFFSET_REACH_MESSAGE}; this listing has ${total}: ` +
+          'list with checkpoint pagination (from and take) to reach them all',
+        method: 'GET',
+      });
+    },
+  };
+}
+
+/** The items of a page: the bare array, the array under `key`, or else the body's only array. */
+export function itemsOf<Item>(raw: unknown, key: string): Item[] {
+  if (Array.isArray(raw)) return raw as Item[];
+  const body = (raw ?? {}) as Record<string, unknown>;
+  if (Array.isArray(body[key])) return body[key] as Item[];
+  const arrays = Object.values(body).filter(Array.isArray);
+  return arrays.length === 1 ? (arrays[0] as Item[]) : [];
+}
+
+/** The key of a listing's items, from the last segment of its path: `resource-servers` -> `resource_servers`. */
+export function itemsKeyOf(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return (segments[segments.length - 1] ?? '').replace(/-/g, '_');
+}

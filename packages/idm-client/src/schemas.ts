@@ -1,0 +1,235 @@
+/**
+ * The wire contract of the identity management interface, as zod schemas and the limits they
+ * enforce. The client checks its inputs with them and the reference server validates requests with
+ * the same ones, so the two cannot disagree. Response schemas are loose: fields the interface adds
+ * later pass through.
+ *
+ * @module
+ */
+import { z } from 'zod/mini';
+
+// ---- limits ----
+
+/** The kind of tenant: page sizes may go up to 50 on a public cloud tenant and 100 on a private one. */
+export type Tenant = 'public' | 'private';
+
+/** The largest `per_page` or `take` each kind of tenant accepts. */
+export const MAX_PAGE_SIZE: Readonly<Record<Tenant, number>> = { public: 50, private: 100 };
+
+/** The page size used when a listing does not name one: half the tenant's maximum. */
+export function defaultPageSize(tenant: Tenant): number {
+  return MAX_PAGE_SIZE[tenant] / 2;
+}
+
+/** The largest request body, in bytes, the interface accepts (1 MB). */
+export const MAX_PAYLOAD_BYTES = 1_048_576;
+
+/** The number of characters of `X-Correlation-ID` that the interface keeps. */
+export const CORRELATION_ID_MAX_LENGTH = 64;
+
+/** Offset pagination reaches only this many records; a page starting at or beyond it is refused. */
+export const OFFSET_REACH = 1000;
+
+/** How long a checkpoint id stays valid after it was issued: 24 hours. */
+export const CHECKPOINT_VALIDITY_MS = 86_400_000;
+
+/** The message of the server's 413 answer, which the client repeats when it refuses a body itself. */
+export const PAYLOAD_TOO_LARGE_MESSAGE = `Payload content length greater than maximum allowed: ${MAX_PAYLOAD_BYTES}`;
+
+/** The message of the server's 400 answer past the offset reach. */
+export const OFFSET_REACH_MESSAGE = `You can only page through the first ${OFFSET_REACH} records`;
+
+const nonEmpty = z.string().check(z.minLength(1));
+
+// ---- resources ----
+
+/** The kind of application a client is. */
+export const AppType = z.enum(['native', 'spa', 'regular_web', 'non_interactive']);
+export type AppType = z.infer<typeof AppType>;
+
+/** An application registered with the tenant. */
+export const Client = z.looseObject({
+  client_id: z.string(),
+  name: z.string(),
+  description: z.optional(z.string()),
+  app_type: z.optional(AppType),
+  callbacks: z.optional(z.array(z.string())),
+  allowed_origins: z.optional(z.array(z.string())),
+  logo_uri: z.optional(z.string()),
+  is_first_party: z.optional(z.boolean()),
+  client_metadata: z.optional(z.record(z.string(), z.string())),
+});
+export type Client = z.infer<typeof Client>;
+
+/** What a log event records about the request behind it. */
+export const LogDetails = z.looseObject({
+  method: z.optional(z.string()),
+  path: z.optional(z.string()),
+  status: z.optional(z.number()),
+  /** The request's `X-Correlation-ID`, cut to 64 characters. */
+  correlation_id: z.optional(z.string()),
+  error: z.optional(z.looseObject({ code: z.optional(z.string()), message: z.string() })),
+});
+export type LogDetails = z.infer<typeof LogDetails>;
+
+/**
+ * One event of the tenant's log. `type` is a short code: `sapi` / `fapi` for a management request
+ * that succeeded / failed, `seccft` / `feccft` for a client credentials exchange, `s` / `f` for a
+ * login.
+ */
+export const LogEvent = z.looseObject({
+  log_id: z.string(),
+  date: z.string(),
+  type: z.string(),
+  description: z.string(),
+  client_id: z.optional(z.string()),
+  details: z.optional(LogDetails),
+});
+export type LogEvent = z.infer<typeof LogEvent>;
+
+/** The error body of every answer outside 2xx. */
+export const IdmErrorBody = z.looseObject({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  errorCode: z.optional(z.string()),
+});
+export type IdmErrorBody = z.infer<typeof IdmErrorBody>;
+
+// ---- lists ----
+
+/** The totals envelope of an offset page requested with `include_totals=true`. */
+export const OffsetTotals = z.looseObject({
+  start: z.number(),
+  limit: z.number(),
+  length: z.number(),
+  total: z.number(),
+});
+export type OffsetTotals = z.infer<typeof OffsetTotals>;
+
+/** An offset page: a bare array, or the totals envelope with the items under the resource's name. */
+export type OffsetList<Key extends string, Item> = Item[] | (OffsetTotals & Record<Key, Item[]>);
+
+/** A checkpoint page: the items under the resource's name and, unless it is the last page, `next`. */
+export type CheckpointList<Key extends string, Item> = Record<Key, Item[]> & { next?: string };
+
+export const ClientOffsetList = z.union([
+  z.array(Client),
+  z.extend(OffsetTotals, { clients: z.array(Client) }),
+]);
+export const ClientCheckpointList = z.looseObject({
+  clients: z.array(Client),
+  next: z.optional(z.string()),
+});
+export const LogOffsetList = z.union([
+  z.array(LogEvent),
+  z.extend(OffsetTotals, { logs: z.array(LogEvent) }),
+]);
+export const LogCheckpointList = z.looseObject({
+  logs: z.array(LogEvent),
+  next: z.optional(z.string()),
+});
+
+function listQueryShape(maxPageSize: number) {
+  const pageSize = z.int().check(z.minimum(1), z.maximum(maxPageSize));
+  return {
+    page: z.optional(z.int().check(z.minimum(0))),
+    per_page: z.optional(pageSize),
+    include_totals: z.optional(z.boolean()),
+    from: z.optional(nonEmpty),
+    take: z.optional(pageSize),
+  };
+}
+
+const offsetKeys = ['page', 'per_page', 'include_totals'] as const;
+const checkpointKeys = ['from', 'take'] as const;
+
+/** True when the query names parameters of one pagination mode at most. */
+function oneModeOnly(query: Record<string, unknown>): boolean {
+  const offset = offsetKeys.some((key) => query[key] !== undefined);
+  const checkpoint = checkpointKeys.some((key) => query[key] !== undefined);
+  return !(offset && checkpoint);
+}
+
+const mixedModes =
+  'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
+
+/**
+ * The query of the clients and logs listings on a tenant whose page sizes go up to `maxPageSize`:
+ * offset (`page`, `per_page`, `include_totals`) or checkpoint (`from`, `take`), never both.
+ */
+export function ListQuery(maxPageSize: number) {
+  return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+}
+export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
+
+/** Like `ListQuery`, for any other listing: the pagination parameters are checked, filters pass. */
+export function PaginationQuery(maxPageSize: number) {
+  return z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+}
+
+// ---- requests ----
+
+const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
+
+const clientFields = {
+  description: z.optional(z.string().check(z.maxLength(140))),
+  app_type: z.optional(AppType),
+  callbacks: z.optional(z.array(z.url())),
+  allowed_origins: z.optional(z.array(z.url())),
+  logo_uri: z.optional(z.url()),
+  is_first_party: z.optional(z.boolean()),
+  client_metadata: z.optional(z.record(z.string(), z.string())),
+};
+
+/** A new client: a name (1 to 255 characters) and any of the optional settings. */
+export const CreateClientBody = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  ...clientFields,
+});
+export type CreateClientBody = z.infer<typeof CreateClientBody>;
+
+/** Changes to a client: at least one property. */
+export const UpdateClientBody = z
+  .strictObject({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    ...clientFields,
+  })
+  .check(z.refine(hasSomeProperty, 'must change at least one property'));
+export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
+
+/** The client credentials exchange at `/oauth/token`. */
+export const TokenRequest = z.strictObject({
+  grant_type: z.literal('client_credentials'),
+  client_id: nonEmpty,
+  client_secret: nonEmpty,
+  audience: nonEmpty,
+});
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+export const TokenResponse = z.looseObject({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+  scope: z.string(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/**
+ * An `X-Correlation-ID` value: printable ASCII (HTTP header values cannot carry other text). Longer
+ * values are accepted and cut to 64 characters.
+ */
+export const CorrelationId = z
+  .string()
+  .check(
+    z.refine(
+      (value) => /^[\x20-\x7e]*$/.test(value) && value.trim() !== '',
+      'must be printable ASCII text, not empty',
+    ),
+  );
+
+/** The correlation id the interface keeps: the first 64 characters, without surrounding spaces. */
+export function cutCorrelationId(value: string): string {
+  return value.trim().slice(0, CORRELATION_ID_MAX_LENGTH).trim();
+}

@@ -1,0 +1,66 @@
+import { RequestValidationError } from '@clientkit/core';
+
+const actionByMethod: Record<string, string> = {
+  GET: 'read',
+  HEAD: 'read',
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
+
+/**
+ * The scope a request needs: the action of its method (`read`, `create`, `update`, `delete`) and the
+ * first segment of its path under `/api/v2`, with hyphens as underscores. Undefined when the path
+ * names no resource or the method needs none.
+ *
+ * @example
+ * requiredScope('PATCH', 'clients/abc')            // 'update:clients'
+ * requiredScope('GET', '/api/v2/resource-servers') // 'read:resource_servers'
+ */
+export function requiredScope(method: string, path: string): string | undefined {
+  const action = actionByMethod[method.toUpperCase()];
+  const resource = path
+    .replace(/^\/+/, '')
+    .replace(/^api\/v2(\/|$)/, '')
+    .split(/[/?#]/)[0];
+  if (!action || !resource) return undefined;
+  return `${action}:${resource.replace(/-/g, '_')}`;
+}
+
+/**
+ * The scopes of a JWT access token, read from its `scope` claim (space-separated, or an array)
+ * without checking its signature: use it to inspect a token, never to trust one.
+ *
+ * @example
+ * scopesOf(accessToken) // ['read:clients', 'read:logs']
+ */
+export function scopesOf(token: string): string[] {
+  const claims = claimsOf(token);
+  const scope = claims.scope ?? claims.scp;
+  if (typeof scope === 'string') return scope.split(/\s+/).filter(Boolean);
+  if (Array.isArray(scope)) return scope.filter((s): s is string => typeof s === 'string');
+  return [];
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+  const parts = typeof token === 'string' ? token.split('.') : [];
+  try {
+    if (parts.length !== 3) throw new Error('not three parts');
+    const payload = JSON.parse(decodeBase64Url(parts[1]!)) as unknown;
+    if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+      return payload as Record<string, unknown>;
+    }
+  } catch {
+    // reported below, without the token itself
+  }
+  throw new RequestValidationError('argument of scopesOf', [
+    { path: 'token', message: 'must be a JWT whose payload is a JSON object' },
+  ]);
+}
+
+function decodeBase64Url(text: string): string {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}

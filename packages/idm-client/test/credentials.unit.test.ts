@@ -1,0 +1,173 @@
+import { inspect } from 'node:util';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  clientCredentials,
+  IdmClient,
+  RequestValidationError,
+} from '../src/index';
+import { BASE, fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
+
+useNock();
+
+const SECRET = 'super-secret-value';
+const AUDIENCE = 'https://idm.test/api/v2/';
+const credentials = () =>
+  clientCredentials({ clientId: 'm2m', clientSecret: SECRET, audience: AUDIENCE });
+const tokenAnswer = (token: string, expiresIn = 3600) => ({
+  access_token: token,
+  token_type: 'Bearer',
+  expires_in: expiresIn,
+  scope: 'read:clients',
+});
+const client = { client_id: 'abc', name: 'Billing' };
+
+describe('clientCredentials', () => {
+  it('exchanges the credentials at /oauth/token on the base URL origin, then sends the token', async () => {
+    const token = fakeJwt(['read:clients']);
+    nock(ORIGIN, { badheaders: ['authorization'] })
+      .post('/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: 'm2m',
+        client_secret: SECRET,
+        audience: AUDIENCE,
+      })
+      .reply(200, tokenAnswer(token));
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
+      .get('/api/v2/clients/abc')
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    expect(await idm.clients.get('abc')).toEqual(client);
+  });
+
+  it('accessToken() answers the current token, exchanging the credentials only once', async () => {
+    const token = fakeJwt(['read:logs']);
+    nock(ORIGIN).post('/oauth/token').once().reply(200, tokenAnswer(token));
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    expect(await idm.accessToken()).toBe(token);
+    expect(await idm.accessToken()).toBe(token);
+    expect(await new IdmClient({ baseUrl: BASE, token: 'fixed' }).accessToken()).toBe('fixed');
+  });
+
+  it('uses the tokenUrl it is given', async () => {
+    nock('https://login.test')
+      .post('/tenant/oauth/token')
+      .reply(200, tokenAnswer(fakeJwt([])));
+    nock(ORIGIN).get('/api/v2/clients/abc').reply(200, client);
+    const auth = clientCredentials({
+      clientId: 'm2m',
+      clientSecret: SECRET,
+      audience: AUDIENCE,
+      tokenUrl: 'https://login.test/tenant/oauth/token',
+    });
+    await new IdmClient({ baseUrl: BASE, auth }).clients.get('abc');
+  });
+
+  it('caches the token until shortly before it expires, then fetches a new one', async () => {
+    let now = Date.parse('2026-03-01T00:00:00Z');
+    const first = fakeJwt(['read:clients'], { n: 1 });
+    const second = fakeJwt(['read:clients'], { n: 2 });
+    nock(ORIGIN).post('/oauth/token').reply(200, tokenAnswer(first, 3600));
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${first}` } })
+      .get('/api/v2/clients/abc')
+      .twice()
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), now: () => now });
+    await idm.clients.get('abc');
+    now += 3600_000 - 61_000;
+    await idm.clients.get('abc');
+    nock(ORIGIN).post('/oauth/token').reply(200, tokenAnswer(second, 3600));
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${second}` } })
+      .get('/api/v2/clients/abc')
+      .reply(200, client);
+    now += 2_000;
+    await idm.clients.get('abc');
+  });
+
+  it('lets concurrent requests share one exchange', async () => {
+    const token = fakeJwt(['read:clients']);
+    nock(ORIGIN).post('/oauth/token').once().delay(20).reply(200, tokenAnswer(token));
+    nock(ORIGIN).get('/api/v2/clients/abc').times(3).reply(200, client);
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    await Promise.all([1, 2, 3].map(() => idm.clients.get('abc')));
+  });
+
+  it('fetches a new token once and retries when the interface answers 401 invalid_token', async () => {
+    const stale = fakeJwt(['read:clients'], { n: 1 });
+    const fresh = fakeJwt(['read:clients'], { n: 2 });
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(200, tokenAnswer(stale))
+      .post('/oauth/token')
+      .reply(200, tokenAnswer(fresh));
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${stale}` } })
+      .get('/api/v2/clients/abc')
+      .reply(401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Expired token received for JSON Web Token validation',
+        errorCode: 'invalid_token',
+      });
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${fresh}` } })
+      .get('/api/v2/clients/abc')
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    expect(await idm.clients.get('abc')).toEqual(client);
+  });
+
+  it('reports refused credentials as AuthenticationError invalid_client, without the secret', async () => {
+    nock(ORIGIN).post('/oauth/token').reply(401, {
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Client authentication failed',
+      errorCode: 'invalid_client',
+    });
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), maxRetries: 0 });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ code: 'invalid_client' });
+    expect(inspect(error)).not.toContain(SECRET);
+  });
+
+  it('never shows the secret when printed, inspected or serialized', () => {
+    const auth = credentials();
+    const idm = new IdmClient({ baseUrl: BASE, auth });
+    for (const text of [String(auth), inspect(auth), JSON.stringify(auth), inspect(idm)]) {
+      expect(text).not.toContain(SECRET);
+    }
+    expect(String(auth)).toContain('m2m');
+  });
+
+  it('never shows a fixed token when the client is inspected or a request fails', async () => {
+    const token = fakeJwt(['read:clients'], { secret: 'token-body' });
+    nock(ORIGIN).get('/api/v2/clients/abc').reply(404, {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'The client does not exist',
+      errorCode: 'inexistent_client',
+    });
+    const lines: string[] = [];
+    const log = (message: string, details?: unknown) => lines.push(message + inspect(details));
+    const idm = new IdmClient({
+      baseUrl: BASE,
+      token,
+      logLevel: 'debug',
+      logger: { debug: log, info: log, warn: log, error: log },
+    });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(inspect(idm)).not.toContain(token);
+    expect(inspect(error)).not.toContain(token);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it('refuses missing fields and a token URL that is not http(s)', () => {
+    expect(() =>
+      clientCredentials({ clientId: '', clientSecret: SECRET, audience: AUDIENCE }),
+    ).toThrow(RequestValidationError);
+    expect(() =>
+      clientCredentials({ clientId: 'a', clientSecret: 'b', audience: 'c', tokenUrl: 'nope' }),
+    ).toThrow(/tokenUrl must be an absolute http\(s\) URL/);
+  });
+});
