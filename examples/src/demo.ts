@@ -1,20 +1,14 @@
 import { createReferenceServer } from '@clientkit/reference-server';
-import { docsDemo } from './docs-demo';
+import { demoParts } from './parts';
 
-/**
- * The clientkit demo: starts the reference server in this process on a free port, then uses each SDK
- * the way an application would, printing what happens.
- */
-const parts: [string, typeof docsDemo][] = [
-  ['Documentation hosting (@clientkit/docs-client)', docsDemo],
-];
-
+// The clientkit demo: starts the reference server in this process on a free port, then uses each SDK
+// the way an application would, printing what happens.
 const server = await createReferenceServer();
 const { url } = await server.listen(0);
 console.log(`Reference server listening on ${url}\n`);
 
 try {
-  for (const [title, run] of parts) {
+  for (const [title, run] of demoParts) {
     console.log(`== ${title}`);
     await run(server, url, (line) => console.log(`  ${line}`));
     console.log('');
