@@ -11,9 +11,7 @@ import {
  * @example
  * const calendar = new CalendarClient({ apiRoot, auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX') });
  */
-export function basicAuth(user: string, applicationPassword: string): Auth {
-  return coreBasicAuth(user, applicationPassword);
-}
+export const basicAuth: (user: string, applicationPassword: string) => Auth = coreBasicAuth;
 
 /**
  * A REST nonce sent as `X-WP-Nonce`, for code that runs inside a logged-in WordPress page. Nonces

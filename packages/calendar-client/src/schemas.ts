@@ -6,7 +6,9 @@
  *
  * @module
  */
-import { z } from 'zod/mini';
+
+import { emailString, httpUrlString, integer, oneOf, recordOf } from '@clientkit/core';
+import * as z from 'zod/mini';
 import { formatDateForWire, isDateTimeText, isTimeZone } from './date-time';
 
 export {
@@ -29,17 +31,17 @@ export const MAX_PER_PAGE = 50;
 const nonEmpty = z.string().check(z.minLength(1));
 
 /** A post id (event, venue, organizer) or a term id: a positive integer. */
-export const Id = z.int().check(z.positive());
+export const Id = integer(1);
 
 /** Several ids; sent in a query string as a comma-separated list. */
 export const IdList = z.array(Id);
 
 /** A page number, from 1. */
-export const PageNumber = z.int().check(z.minimum(1));
+export const PageNumber = integer(1);
 
 /** Items per page: at least 1; values above 50 become 50. */
 export const PerPage = z.pipe(
-  z.int().check(z.minimum(1)),
+  integer(1),
   z.transform((size: number) => Math.min(size, MAX_PER_PAGE)),
 );
 
@@ -72,11 +74,11 @@ export const TimeZone = z
   .check(z.refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris or UTC'));
 
 /** Publication statuses a record can be written with; `trash` is reached only through DELETE. */
-export const WritableStatus = z.enum(['publish', 'future', 'draft', 'pending', 'private']);
+export const WritableStatus = oneOf(['publish', 'future', 'draft', 'pending', 'private']);
 export type WritableStatus = z.infer<typeof WritableStatus>;
 
 /** Publication statuses a listing can filter on. */
-export const PostStatus = z.enum(['publish', 'future', 'draft', 'pending', 'private', 'trash']);
+export const PostStatus = oneOf(['publish', 'future', 'draft', 'pending', 'private', 'trash']);
 export type PostStatus = z.infer<typeof PostStatus>;
 
 /** An image: the id of an uploaded attachment (digits) or an http(s) URL. */
@@ -95,7 +97,7 @@ const optionalText = z.optional(z.nullable(z.string()));
 
 /** An image of a record: `false` when there is none. */
 export const Image = z.union([
-  z.literal(false),
+  z.custom<false>((value) => value === false, 'must be false'),
   z.looseObject({ id: z.nullable(z.number()), url: z.string() }),
 ]);
 export type Image = z.infer<typeof Image>;
@@ -186,7 +188,13 @@ export const Event = z.looseObject({
   featured: z.boolean(),
   categories: z.array(Term),
   tags: z.array(Term),
-  venue: z.union([Venue, z.array(z.never()).check(z.maxLength(0))]),
+  venue: z.union([
+    Venue,
+    z.custom<never[]>(
+      (value) => Array.isArray(value) && value.length === 0,
+      'must be an empty array',
+    ),
+  ]),
   organizer: z.array(Organizer),
   ticketed: z.optional(z.boolean()),
   post_parent: z.optional(z.number()),
@@ -216,15 +224,14 @@ export type TagList = z.infer<typeof TagList>;
 /** The routes of the namespace, with their methods and arguments. */
 export const NamespaceIndex = z.looseObject({
   namespace: z.string(),
-  routes: z.record(
-    z.string(),
+  routes: recordOf(
     z.looseObject({
       namespace: z.string(),
       methods: z.array(z.string()),
       endpoints: z.array(
         z.looseObject({
           methods: z.array(z.string()),
-          args: z.record(z.string(), z.unknown()),
+          args: recordOf(z.unknown()),
         }),
       ),
     }),
@@ -236,7 +243,7 @@ export type NamespaceIndex = z.infer<typeof NamespaceIndex>;
 export const OpenApiDocument = z.looseObject({
   openapi: z.string(),
   info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.unknown()),
+  paths: recordOf(z.unknown()),
 });
 export type OpenApiDocument = z.infer<typeof OpenApiDocument>;
 
@@ -249,8 +256,10 @@ export const CalendarErrorBody = z.looseObject({
   message: z.string(),
   data: z.looseObject({
     status: z.number(),
-    params: z.optional(z.union([z.record(z.string(), z.string()), z.array(z.string())])),
-    details: z.optional(z.record(z.string(), z.unknown())),
+    params: z.optional(
+      z.union([recordOf(z.string(), 'must be an object of strings'), z.array(z.string())]),
+    ),
+    details: z.optional(recordOf(z.unknown())),
   }),
 });
 export type CalendarErrorBody = z.infer<typeof CalendarErrorBody>;
@@ -262,7 +271,7 @@ export const SlugPath = z.object({ slug: nonEmpty });
 
 export const IndexQuery = z.object({
   namespace: z.optional(nonEmpty),
-  context: z.optional(z.enum(['view', 'embed', 'edit'])),
+  context: z.optional(oneOf(['view', 'embed', 'edit'])),
 });
 export type IndexQuery = z.input<typeof IndexQuery>;
 
@@ -300,7 +309,7 @@ export const EventListQuery = z
     geoloc_lat: z.optional(latitude),
     geoloc_lng: z.optional(longitude),
     include: z.optional(IdList),
-    post_parent: z.optional(z.int().check(z.minimum(0))),
+    post_parent: z.optional(integer(0)),
     ticketed: z.optional(z.boolean()),
   })
   .check(
@@ -331,7 +340,7 @@ export type VenueFilters = z.input<typeof LinkedPostListQuery>;
 export type OrganizerFilters = z.input<typeof LinkedPostListQuery>;
 
 /** Term attributes a term listing can be sorted by. */
-export const TermOrderBy = z.enum(['id', 'include', 'name', 'slug', 'description', 'count']);
+export const TermOrderBy = oneOf(['id', 'include', 'name', 'slug', 'description', 'count']);
 export type TermOrderBy = z.infer<typeof TermOrderBy>;
 
 const termQuery = {
@@ -339,7 +348,7 @@ const termQuery = {
   search: z.optional(z.string()),
   exclude: z.optional(IdList),
   include: z.optional(IdList),
-  order: z.optional(z.enum(['asc', 'desc'])),
+  order: z.optional(oneOf(['asc', 'desc'])),
   orderby: z.optional(TermOrderBy),
   hide_empty: z.optional(z.boolean()),
   post: z.optional(Id),
@@ -354,7 +363,7 @@ const postAliasRule = z.refine<{ post?: number | undefined; event?: number | und
 
 /** Filters of GET `/categories`. */
 export const CategoryListQuery = z
-  .object({ ...termQuery, parent: z.optional(z.int().check(z.minimum(0))) })
+  .object({ ...termQuery, parent: z.optional(integer(0)) })
   .check(postAliasRule);
 /** Filters of `calendar.categories.list`. */
 export type CategoryFilters = z.input<typeof CategoryListQuery>;
@@ -379,8 +388,8 @@ const eventFields = {
   timezone: z.optional(TimeZone),
   all_day: z.optional(z.boolean()),
   image: z.optional(z.nullable(ImageRef)),
-  cost: z.optional(z.union([z.string(), z.number(), z.null()])),
-  website: z.optional(z.nullable(z.httpUrl())),
+  cost: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  website: z.optional(z.nullable(httpUrlString())),
   show_map: z.optional(z.boolean()),
   show_map_link: z.optional(z.boolean()),
   hide_from_listings: z.optional(z.boolean()),
@@ -413,7 +422,7 @@ export const UpdateEventBody = z.object({
 export type EventChanges = z.input<typeof UpdateEventBody>;
 
 /** Whether to show a map: a boolean, or the same as text (WordPress sends these as strings). */
-export const MapFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
+export const MapFlag = z.union([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
 export type MapFlag = z.infer<typeof MapFlag>;
 
 const linkedPostFields = {
@@ -425,7 +434,7 @@ const linkedPostFields = {
   slug: z.optional(nonEmpty),
   image: z.optional(z.nullable(ImageRef)),
   phone: optionalText,
-  website: z.optional(z.nullable(z.union([z.literal(''), z.httpUrl()]))),
+  website: z.optional(z.nullable(z.union([oneOf(['']), httpUrlString()]))),
 };
 
 const venueFields = {
@@ -453,7 +462,7 @@ export type VenueChanges = z.input<typeof UpdateVenueBody>;
 
 const organizerFields = {
   ...linkedPostFields,
-  email: z.optional(z.nullable(z.union([z.literal(''), z.email()]))),
+  email: z.optional(z.nullable(z.union([oneOf(['']), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */
@@ -473,7 +482,7 @@ const termFields = {
   description: z.optional(z.string()),
   slug: z.optional(nonEmpty),
 };
-const parentField = { parent: z.optional(z.int().check(z.minimum(0))) };
+const parentField = { parent: z.optional(integer(0)) };
 
 /** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */
 export const CreateCategoryBody = z.object({ name: nonEmpty, ...termFields, ...parentField });

@@ -186,13 +186,13 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
 
   it('refuses ids that are not positive integers', async () => {
     expect(await validationIssues(unitClient().events.get(1.5))).toEqual([
-      { path: 'id', message: 'must be an integer, not a fractional number' },
+      { path: 'id', message: 'must be an integer' },
     ]);
     expect(await validationIssues(unitClient().events.delete(0))).toEqual([
-      { path: 'id', message: 'must be greater than 0' },
+      { path: 'id', message: 'must be at least 1' },
     ]);
     expect(await validationIssues(unitClient().events.list({ categories: [1, -2] }))).toEqual([
-      { path: 'categories[1]', message: 'must be greater than 0' },
+      { path: 'categories[1]', message: 'must be at least 1' },
     ]);
   });
 

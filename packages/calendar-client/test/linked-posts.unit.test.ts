@@ -73,7 +73,7 @@ for (const kind of kinds) {
         { path: kind.nameField, message: 'is required' },
       ]);
       await expect(resource().update(2.5, {})).rejects.toThrow(/id must be an integer/);
-      await expect(resource().list({ event: 0 })).rejects.toThrow(/event must be greater than 0/);
+      await expect(resource().list({ event: 0 })).rejects.toThrow(/event must be at least 1/);
     });
   });
 }

@@ -52,7 +52,16 @@ export {
   retryDelayMs,
   sleep,
 } from './retry';
-export { httpUrlString, integer, isoDateTimeString, urlString } from './schema-helpers';
+export {
+  emailString,
+  httpUrlString,
+  integer,
+  isoDateTimeString,
+  jsonSchemaHint,
+  oneOf,
+  recordOf,
+  urlString,
+} from './schema-helpers';
 export {
   type ClientOptions,
   createTransport,

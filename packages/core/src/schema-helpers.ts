@@ -1,10 +1,22 @@
 import * as z from 'zod/mini';
 
 /**
- * Small schema builders for the clients' wire contracts. Each is a refinement on a plain string or
- * number rather than zod's dedicated format types, which cost several kilobytes of bundle each; the
- * messages name the rule the way RequestValidationError reports it.
+ * Small schema builders for the clients' wire contracts. Each is a refinement on a plain type, or a
+ * custom check, rather than zod's dedicated format, enum and record types, which cost kilobytes of
+ * bundle between them. The messages name the rule the way RequestValidationError reports it.
+ *
+ * Custom checks are opaque to JSON Schema generators, so `oneOf` and `recordOf` leave their JSON
+ * Schema in `jsonSchema` on the schema they return (read it with `jsonSchemaHint`): the reference
+ * server's OpenAPI document does.
  */
+
+/** The JSON Schema a builder below attached to the schema it made, if any. */
+export function jsonSchemaHint(schema: unknown): Record<string, unknown> | undefined {
+  return (schema as { jsonSchema?: Record<string, unknown> }).jsonSchema;
+}
+
+const hinted = <S>(schema: S, jsonSchema: Record<string, unknown>): S =>
+  Object.assign(schema as object, { jsonSchema }) as S;
 
 function parsesAsUrl(value: string): boolean {
   try {
@@ -49,3 +61,41 @@ export const integer = (min?: number, max?: number) => {
   if (max !== undefined) checks.push(z.maximum(max));
   return z.number().check(...checks);
 };
+
+/** An email address: one `@` with text on both sides and a dot in the domain, no spaces. */
+export const emailString = () =>
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
+        'must be a valid email address',
+      ),
+    );
+
+/**
+ * An object used as a map: any keys, every value matching `value`. Lighter than `z.record`, at the
+ * price of naming the map rather than the key when a value is wrong.
+ */
+export const recordOf = <T extends z.core.$ZodType>(value: T, rule = 'must be an object map') =>
+  hinted(
+    z.custom<Record<string, z.output<T>>>(
+      (input) =>
+        typeof input === 'object' &&
+        input !== null &&
+        !Array.isArray(input) &&
+        Object.values(input).every((entry) => z.safeParse(value, entry).success),
+      rule,
+    ),
+    { type: 'object' },
+  );
+
+/** One of a fixed set of strings; lighter than `z.enum`, with the same typed result. */
+export const oneOf = <const T extends string>(values: readonly T[]) =>
+  hinted(
+    z.custom<T>(
+      (value) => values.includes(value as T),
+      `must be one of ${values.map((value) => `"${value}"`).join(', ')}`,
+    ),
+    { type: 'string', enum: values },
+  );

@@ -125,11 +125,11 @@ function sizeRule(
 }
 
 function formatRule(format: string, pattern: unknown): string {
-  if (format === 'url') return 'must be a valid URL';
-  if (format === 'email') return 'must be a valid email address';
-  if (format === 'datetime') return 'must be an ISO 8601 date-time';
-  if (format === 'regex' && pattern instanceof RegExp) return `must match ${String(pattern)}`;
-  return `must be a valid ${format}`;
+  // The clients' own format helpers (urlString, isoDateTimeString, ...) carry their messages; this
+  // covers zod's built-in formats.
+  return format === 'regex' && pattern instanceof RegExp
+    ? `must match ${String(pattern)}`
+    : `must be a valid ${format}`;
 }
 
 function article(expected: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { RequestValidationError, validateInput } from '../src/index';
+import { RequestValidationError, urlString, validateInput } from '../src/index';
 
 function issuesOf(schema: Parameters<typeof validateInput>[0], value: unknown) {
   try {
@@ -22,7 +22,7 @@ describe('validateInput', () => {
   it('names each field and the rule it broke', () => {
     const schema = z.object({
       name: z.string().check(z.minLength(1), z.maxLength(64)),
-      url: z.optional(z.url()),
+      url: z.optional(urlString()),
       count: z.int().check(z.minimum(1), z.maximum(100)),
       role: z.enum(['admin', 'read']),
       list: z.array(z.string()).check(z.maxLength(2)),

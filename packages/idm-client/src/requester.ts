@@ -12,7 +12,7 @@ import {
   type Transport,
   validateInput,
 } from '@clientkit/core';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import {
   CorrelationId,

@@ -6,7 +6,9 @@
  *
  * @module
  */
-import { z } from 'zod/mini';
+
+import { integer, oneOf, recordOf, urlString } from '@clientkit/core';
+import * as z from 'zod/mini';
 
 // ---- limits ----
 
@@ -44,7 +46,7 @@ const nonEmpty = z.string().check(z.minLength(1));
 // ---- resources ----
 
 /** The kind of application a client is. */
-export const AppType = z.enum(['native', 'spa', 'regular_web', 'non_interactive']);
+export const AppType = oneOf(['native', 'spa', 'regular_web', 'non_interactive']);
 export type AppType = z.infer<typeof AppType>;
 
 /** An application registered with the tenant. */
@@ -57,7 +59,7 @@ export const Client = z.looseObject({
   allowed_origins: z.optional(z.array(z.string())),
   logo_uri: z.optional(z.string()),
   is_first_party: z.optional(z.boolean()),
-  client_metadata: z.optional(z.record(z.string(), z.string())),
+  client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
 });
 export type Client = z.infer<typeof Client>;
 
@@ -115,7 +117,7 @@ export type CheckpointList<Key extends string, Item> = Record<Key, Item[]> & { n
 
 export const ClientOffsetList = z.union([
   z.array(Client),
-  z.extend(OffsetTotals, { clients: z.array(Client) }),
+  z.looseObject({ ...OffsetTotals.shape, clients: z.array(Client) }),
 ]);
 export const ClientCheckpointList = z.looseObject({
   clients: z.array(Client),
@@ -123,7 +125,7 @@ export const ClientCheckpointList = z.looseObject({
 });
 export const LogOffsetList = z.union([
   z.array(LogEvent),
-  z.extend(OffsetTotals, { logs: z.array(LogEvent) }),
+  z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) }),
 ]);
 export const LogCheckpointList = z.looseObject({
   logs: z.array(LogEvent),
@@ -131,9 +133,9 @@ export const LogCheckpointList = z.looseObject({
 });
 
 function listQueryShape(maxPageSize: number) {
-  const pageSize = z.int().check(z.minimum(1), z.maximum(maxPageSize));
+  const pageSize = integer(1, maxPageSize);
   return {
-    page: z.optional(z.int().check(z.minimum(0))),
+    page: z.optional(integer(0)),
     per_page: z.optional(pageSize),
     include_totals: z.optional(z.boolean()),
     from: z.optional(nonEmpty),
@@ -175,11 +177,11 @@ const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !=
 const clientFields = {
   description: z.optional(z.string().check(z.maxLength(140))),
   app_type: z.optional(AppType),
-  callbacks: z.optional(z.array(z.url())),
-  allowed_origins: z.optional(z.array(z.url())),
-  logo_uri: z.optional(z.url()),
+  callbacks: z.optional(z.array(urlString())),
+  allowed_origins: z.optional(z.array(urlString())),
+  logo_uri: z.optional(urlString()),
   is_first_party: z.optional(z.boolean()),
-  client_metadata: z.optional(z.record(z.string(), z.string())),
+  client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
 };
 
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
@@ -200,7 +202,7 @@ export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
 
 /** The client credentials exchange at `/oauth/token`. */
 export const TokenRequest = z.strictObject({
-  grant_type: z.literal('client_credentials'),
+  grant_type: oneOf(['client_credentials']),
   client_id: nonEmpty,
   client_secret: nonEmpty,
   audience: nonEmpty,
@@ -210,7 +212,7 @@ export type TokenRequest = z.infer<typeof TokenRequest>;
 /** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
 export const TokenResponse = z.looseObject({
   access_token: z.string(),
-  token_type: z.literal('Bearer'),
+  token_type: oneOf(['Bearer']),
   expires_in: z.number(),
   scope: z.string(),
 });

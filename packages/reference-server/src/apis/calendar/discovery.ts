@@ -23,6 +23,7 @@ import {
   Venue,
   VenueList,
 } from '@clientkit/calendar-client/schemas';
+import { jsonSchemaHint } from '@clientkit/core';
 import { z } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { type CalendarOperation, calendarOperations } from './operations';
@@ -37,16 +38,26 @@ type Io = 'input' | 'output';
 
 const dateTimeDescription = 'Y-m-d H:i:s (site or event time zone), ISO 8601, or a Unix timestamp';
 
-/** A Date given to the client goes out as text: document the text. */
-function describeDates(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const def = (context.zodSchema as { _zod: { def: { type: string } } })._zod.def;
+/**
+ * Custom checks are opaque to the generator. The core's builders (enums, maps) carry their own JSON
+ * Schema; the client's other custom checks are `false` (no image), `[]` (no venue) and date-time
+ * inputs, told apart by what they accept. A Date given to the client goes out as text, so a
+ * date-time input is documented as text.
+ */
+function describeCustom(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const def = (
+    context.zodSchema as { _zod: { def: { type: string; fn?: (v: unknown) => unknown } } }
+  )._zod.def;
   if (def.type !== 'custom') return;
-  context.jsonSchema.type = 'string';
-  context.jsonSchema.description = dateTimeDescription;
+  const hint = jsonSchemaHint(context.zodSchema);
+  if (hint) Object.assign(context.jsonSchema, hint);
+  else if (def.fn?.(false) === true) Object.assign(context.jsonSchema, { const: false });
+  else if (def.fn?.([]) === true) Object.assign(context.jsonSchema, { type: 'array', maxItems: 0 });
+  else Object.assign(context.jsonSchema, { type: 'string', description: dateTimeDescription });
 }
 
 const conversion = (io: Io) =>
-  ({ io, unrepresentable: 'any', override: describeDates, target: 'draft-2020-12' }) as const;
+  ({ io, unrepresentable: 'any', override: describeCustom, target: 'draft-2020-12' }) as const;
 
 function withoutMeta(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
