@@ -81,13 +81,13 @@ describe('createStream against the reference server', () => {
     });
     expect(h.server.metering.repeats()).toBe(200);
     expect(h.server.metering.sessions().created).toBe(1);
-  });
+  }, 90_000);
 
   it('renews the session exactly once when it expires in the middle of a stream with 50 requests in flight', async () => {
     const metering = h.client({ maxRetries: 2 });
     const stream = metering.createStream({ batchSize: 10, concurrency: 50 });
     for (let i = 0; i < 5_000; i++) if (!stream.push(usage(i))) await stream.write(usage(i));
-    await vi.waitFor(() => expect(stream.stats.sent).toBeGreaterThan(1_000));
+    await vi.waitFor(() => expect(stream.stats.sent).toBeGreaterThan(1_000), { timeout: 30_000 });
     expect(h.server.metering.sessions().created).toBe(1);
     await h.server.clock.advance('15m');
     for (let i = 5_000; i < 20_000; i++) if (!stream.push(usage(i))) await stream.write(usage(i));
@@ -97,7 +97,7 @@ describe('createStream against the reference server', () => {
     expect(stream.stats).toMatchObject({ sent: 20_000, failed: 0, sessionsCreated: 2 });
     expect(await h.countedTotal()).toBe(20_000);
     expect(h.server.metering.repeats()).toBe(0);
-  });
+  }, 60_000);
 
   it('renews once for 50 concurrent events.send callers whose session expired', async () => {
     const metering = h.client();
