@@ -1,0 +1,189 @@
+import {
+  checkpointPagination,
+  createTransport,
+  cursorPagination,
+  offsetPagination,
+  type PageStrategy,
+  paginate,
+} from '@clientkit/core';
+import { nowMs } from './stats';
+
+/**
+ * The three listing styles over 100,000 records. The pages come from an in-process `fetch` that
+ * builds each page on demand, so the figures are the paginator's own: no server holds the records,
+ * and nothing but the page being read needs to stay in memory.
+ */
+
+interface Row {
+  id: string;
+  name: string;
+  created_at: string;
+  tags: string[];
+}
+
+const row = (index: number): Row => ({
+  id: `rec_${index.toString().padStart(8, '0')}`,
+  name: `Record number ${index}`,
+  created_at: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+  tags: ['bench', `group-${index % 17}`],
+});
+
+const rows = (from: number, count: number, total: number) =>
+  Array.from({ length: Math.max(0, Math.min(count, total - from)) }, (_, i) => row(from + i));
+
+type Style = 'offset' | 'cursor' | 'checkpoint';
+
+/** Answers one page of a listing of `total` records in the given style, as JSON. */
+function pageBody(style: Style, url: URL, total: number, pageSize: number): unknown {
+  const query = url.searchParams;
+  if (style === 'offset') {
+    const page = Number(query.get('page') ?? 0);
+    return { items: rows(page * pageSize, pageSize, total), total };
+  }
+  const position = Number(query.get(style === 'cursor' ? 'page' : 'from') ?? 0);
+  const items = rows(position, pageSize, total);
+  const next = position + items.length < total ? String(position + items.length) : undefined;
+  return style === 'cursor' ? { items, next: next ? { page: next } : undefined } : { items, next };
+}
+
+function syntheticFetch(style: Style, total: number, pageSize: number): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = JSON.stringify(pageBody(style, new URL(request.url), total, pageSize));
+    return new Response(body, { headers: { 'content-type': 'application/json' } });
+  };
+}
+
+interface Body {
+  items: Row[];
+  total?: number;
+  next?: string | { page: string };
+}
+
+function strategyFor(style: Style): PageStrategy<Record<string, unknown>, Body, Row> {
+  const items = (raw: Body) => raw.items;
+  if (style === 'offset') {
+    return offsetPagination<Body, Row>({ items, total: (raw) => raw.total }) as PageStrategy<
+      Record<string, unknown>,
+      Body,
+      Row
+    >;
+  }
+  if (style === 'cursor') {
+    return cursorPagination<Body, Row>({
+      items,
+      nextCursor: (raw) => (typeof raw.next === 'object' ? raw.next.page : undefined),
+    });
+  }
+  return checkpointPagination<Body, Row>({
+    items,
+    nextCheckpoint: (raw) => (typeof raw.next === 'string' ? raw.next : undefined),
+    validityMs: 10 * 60_000,
+  }) as PageStrategy<Record<string, unknown>, Body, Row>;
+}
+
+function firstParams(style: Style, pageSize: number): Record<string, unknown> {
+  if (style === 'offset') return { page: 0, per_page: pageSize };
+  if (style === 'checkpoint') return { take: pageSize };
+  return { per_page: pageSize };
+}
+
+export interface PaginatorResult {
+  style: Style;
+  records: number;
+  itemsPerSec: number;
+  rawItemsPerSec: number;
+  ratio: number;
+  peakRssGrowthMb: number;
+}
+
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+
+async function sdkRun(style: Style, total: number, pageSize: number, onPage: () => void) {
+  const transport = createTransport({
+    baseUrl: 'http://bench.invalid',
+    fetch: syntheticFetch(style, total, pageSize),
+  });
+  const listing = paginate<Record<string, unknown>, Body, Row>(
+    (query) =>
+      transport.request({
+        method: 'GET',
+        path: 'records',
+        query: query as Record<string, string | number>,
+        operation: 'bench.records.list',
+        parse: (data) => data as Body,
+      }),
+    firstParams(style, pageSize),
+    strategyFor(style),
+  );
+  let count = 0;
+  for await (const item of listing) {
+    if (item.id) count += 1;
+    if (count % pageSize === 0) onPage();
+  }
+  return count;
+}
+
+/** The same listing read by hand: build each page's URL, fetch, parse, follow `next`. */
+async function rawRun(style: Style, total: number, pageSize: number) {
+  const fetchPage = syntheticFetch(style, total, pageSize);
+  let count = 0;
+  let query = new URLSearchParams(
+    Object.entries(firstParams(style, pageSize)).map(([key, value]) => [key, String(value)]),
+  );
+  for (;;) {
+    const response = await fetchPage(`http://bench.invalid/records?${query}`);
+    const body = (await response.json()) as Body;
+    for (const item of body.items) if (item.id) count += 1;
+    if (body.items.length === 0) break;
+    if (style === 'offset') {
+      const page = Number(query.get('page'));
+      if ((page + 1) * pageSize >= (body.total ?? 0)) break;
+      query.set('page', String(page + 1));
+    } else {
+      const next = typeof body.next === 'object' ? body.next.page : body.next;
+      if (!next) break;
+      query = new URLSearchParams(query);
+      query.set(style === 'cursor' ? 'page' : 'from', next);
+    }
+  }
+  return count;
+}
+
+/**
+ * Reads `records` records through each paginator, sampling RSS after every page, and the same
+ * listing by hand. Run node with `--expose-gc` so the baseline is taken after a collection.
+ */
+export async function benchPaginators(records: number, pageSize = 100): Promise<PaginatorResult[]> {
+  const results: PaginatorResult[] = [];
+  for (const style of ['checkpoint', 'offset', 'cursor'] as const) {
+    await sdkRun(style, 5_000, pageSize, () => undefined); // warm up both paths
+    await rawRun(style, 5_000, pageSize);
+    gc();
+    const baseline = rssMb();
+    let peak = baseline;
+    let started = nowMs();
+    const count = await sdkRun(style, records, pageSize, () => {
+      peak = Math.max(peak, rssMb());
+    });
+    const sdkMs = nowMs() - started;
+    if (count !== records) throw new Error(`${style}: read ${count} of ${records} records`);
+    gc();
+    started = nowMs();
+    const rawCount = await rawRun(style, records, pageSize);
+    const rawMs = nowMs() - started;
+    if (rawCount !== records) throw new Error(`${style} raw: read ${rawCount} of ${records}`);
+    const itemsPerSec = (records / sdkMs) * 1000;
+    const rawItemsPerSec = (records / rawMs) * 1000;
+    results.push({
+      style,
+      records,
+      itemsPerSec,
+      rawItemsPerSec,
+      ratio: itemsPerSec / rawItemsPerSec,
+      peakRssGrowthMb: peak - baseline,
+    });
+  }
+  return results;
+}

@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the reference server CLI in its own process, so that its CPU time does not count against
+ * the client being measured, and resolves once it prints its URL.
+ */
+export async function startServerProcess(args: string[] = []): Promise<ServerProcess> {
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve('@clientkit/reference-server/package.json');
+  const cli = packageJson.replace(/package\.json$/, 'dist/cli.js');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, '--port', '0', '--smtp-port', '0', '--admin', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match && output.includes('Admin routes')) resolve(match[1]!);
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`reference server exited with ${code}: ${output}`)),
+    );
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** POSTs to an admin route of the benchmark's server. */
+export async function admin(url: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${url}/__admin${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+}
