@@ -135,7 +135,8 @@ interface PreparedRequest {
   idempotent: boolean;
   maxRetries: number;
   timeout: number;
-  displayUrl: string;
+  /** The URL with any credentials masked, for messages and logs (computed when first needed). */
+  readonly displayUrl: string;
 }
 
 /**
@@ -177,7 +178,9 @@ export function createTransport(options: TransportOptions): Transport {
       idempotent: isIdempotent(spec.method, spec.idempotent),
       maxRetries: spec.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeout: checkTimeout(spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS),
-      displayUrl: redactUrl(url),
+      get displayUrl() {
+        return redactUrl(url);
+      },
     };
   }
 
@@ -333,6 +336,7 @@ function fillPath(
   params: Record<string, string | number>,
   operation: string,
 ): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if ((typeof value !== 'string' || value === '') && typeof value !== 'number') {

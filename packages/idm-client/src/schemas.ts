@@ -156,18 +156,29 @@ function oneModeOnly(query: Record<string, unknown>): boolean {
 const mixedModes =
   'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
 
+// Building a schema costs far more than using one: each page size's query schemas are built once.
+const querySchemas = new Map<string, unknown>();
+function once<S>(key: string, build: () => S): S {
+  if (!querySchemas.has(key)) querySchemas.set(key, build());
+  return querySchemas.get(key) as S;
+}
+
 /**
  * The query of the clients and logs listings on a tenant whose page sizes go up to `maxPageSize`:
  * offset (`page`, `per_page`, `include_totals`) or checkpoint (`from`, `take`), never both.
  */
 export function ListQuery(maxPageSize: number) {
-  return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+  return once(`strict ${maxPageSize}`, () =>
+    z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes)),
+  );
 }
 export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
 
 /** Like `ListQuery`, for any other listing: the pagination parameters are checked, filters pass. */
 export function PaginationQuery(maxPageSize: number) {
-  return z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+  return once(`loose ${maxPageSize}`, () =>
+    z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes)),
+  );
 }
 
 // ---- requests ----
