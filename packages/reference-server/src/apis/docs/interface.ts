@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { readJson } from '../../problem';
+import { SecretMap } from '../../secret-map';
 import { DOCS_BASE, docsRoutes } from './routes';
 import type { DocsScheme, DocsScope, Principal } from './security';
 import { docsSeed } from './seed';
@@ -56,7 +57,7 @@ export function createDocsInterface(context: ServerContext): {
   control: DocsControl;
 } {
   const store = new DocsStore(docsSeed(), context.clock);
-  const tokens = new Map<string, Principal>(Object.entries(developmentTokens));
+  const tokens = new SecretMap<Principal>(Object.entries(developmentTokens));
   const signingKey = randomBytes(32).toString('hex');
 
   const mintToken = (options: MintedDocsToken): string => {

@@ -14,6 +14,7 @@ import {
 } from '@clientkit/docs-client/schemas';
 import { type Context, Hono } from 'hono';
 import { ApiProblem, validBody, validQuery } from '../../problem';
+import type { SecretMap } from '../../secret-map';
 import { appUrlOf, embedOf, presentGit, presentSpace, presentUser } from './present';
 import { searchSpace } from './search';
 import { authorize, type DocsOperation, type Principal } from './security';
@@ -64,7 +65,7 @@ function decodeCursor(cursor: string): number {
 /** The documentation interface's routes, in the order of the specification's endpoint table. */
 export function docsRoutes(
   store: DocsStore,
-  tokens: ReadonlyMap<string, Principal>,
+  tokens: SecretMap<Principal>,
   signingKey: string,
 ): Hono {
   const app = new Hono({ strict: false }).basePath(DOCS_BASE);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiProblem } from '../../problem';
+import type { SecretMap } from '../../secret-map';
 
 /** The security schemes of the documentation interface. */
 export type DocsScheme =
@@ -85,7 +86,7 @@ export function allows(operation: DocsOperation, principal: Principal): boolean 
 export function authorize(
   c: Context,
   operation: DocsOperation,
-  tokens: ReadonlyMap<string, Principal>,
+  tokens: SecretMap<Principal>,
 ): Principal {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { InterfaceModule, ServerContext } from '../../interface';
+import { SecretMap } from '../../secret-map';
 import { meteringAdmin } from './admin';
 import { renderMeteringError } from './errors';
 import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
@@ -61,14 +62,14 @@ export function createMeteringInterface(
   context: ServerContext,
   options: MeteringOptions = {},
 ): { module: InterfaceModule; control: MeteringControl } {
-  const apiKeys = new Set(meteringSeed().apiKeys);
+  const apiKeys = new SecretMap(meteringSeed().apiKeys.map((key) => [key, true] as const));
   const sessions = new SessionRegistry(context.clock);
   const ledger = new MeteringLedger(context.clock);
   const limiter = new FixedWindowLimiter(context.clock, options.rateLimit);
 
   const replaceState = (seed: MeteringSeed) => {
     apiKeys.clear();
-    for (const key of seed.apiKeys) apiKeys.add(key);
+    for (const key of seed.apiKeys) apiKeys.set(key, true);
     sessions.clear();
     ledger.clear();
     limiter.set(options.rateLimit);
@@ -85,7 +86,7 @@ export function createMeteringInterface(
     setRateLimit: (limit) => limiter.set(limit),
     mintApiKey({ livemode = false } = {}) {
       const key = `sk_${livemode ? 'live' : 'test'}_${randomBytes(16).toString('hex')}`;
-      apiKeys.add(key);
+      apiKeys.set(key, true);
       return key;
     },
   };

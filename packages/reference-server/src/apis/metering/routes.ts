@@ -6,6 +6,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { safeParse } from 'zod/v4/core';
 import { readJson, validate } from '../../problem';
+import type { SecretMap } from '../../secret-map';
 import { meteringProblem } from './errors';
 import type { MeteringLedger } from './ledger';
 import type { FixedWindowLimiter } from './rate-limit';
@@ -18,7 +19,7 @@ export const DEFAULT_RELEASE = '2026-01-28.preview';
 
 /** What the routes work on. */
 export interface MeteringRouteState {
-  apiKeys: ReadonlySet<string>;
+  apiKeys: SecretMap<true>;
   sessions: SessionRegistry;
   ledger: MeteringLedger;
   limiter: FixedWindowLimiter;
@@ -42,7 +43,7 @@ function releaseOf(c: Context): string {
 }
 
 /** The livemode of a known API key. The key itself never appears in a message. */
-function authenticateApiKey(c: Context, apiKeys: ReadonlySet<string>): boolean {
+function authenticateApiKey(c: Context, apiKeys: SecretMap<true>): boolean {
   const key = bearerOf(c);
   if (key === undefined) {
     throw meteringProblem(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type MeterEventSession, SESSION_LIFETIME_MS } from '@clientkit/metering-client/schemas';
 import type { Clock } from '../../clock';
+import { SecretMap } from '../../secret-map';
 
 interface StoredSession {
   id: string;
@@ -20,7 +21,7 @@ export type TokenCheck =
  */
 export class SessionRegistry {
   readonly #clock: Clock;
-  readonly #byToken = new Map<string, StoredSession>();
+  readonly #byToken = new SecretMap<StoredSession>();
   #created = 0;
 
   constructor(clock: Clock) {
