@@ -339,9 +339,13 @@ function fillPath(
   if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if ((typeof value !== 'string' || value === '') && typeof value !== 'number') {
+    if (
+      !(typeof value === 'number'
+        ? Number.isSafeInteger(value) && value >= 0
+        : value && typeof value === 'string')
+    ) {
       throw new RequestValidationError(`arguments of ${operation}`, [
-        { path: name, message: 'must be a non-empty string' },
+        { path: name, message: 'must be a non-empty string or a whole number' },
       ]);
     }
     return encodeURIComponent(String(value));

@@ -75,8 +75,29 @@ describe('createTransport', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toBe(
-      'Invalid arguments of docs.spaces.get: spaceId must be a non-empty string',
+      'Invalid arguments of docs.spaces.get: spaceId must be a non-empty string or a whole number',
     );
+  });
+
+  it('refuses a numeric path parameter that is not a whole number of 0 or more, before sending', async () => {
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch: () => Promise.reject(new Error('sent')),
+    });
+    for (const id of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      const error = await transport
+        .request({
+          method: 'GET',
+          path: 'servers/{serverId}',
+          pathParams: { serverId: id },
+          operation: 'mail.servers.get',
+        })
+        .catch((e: unknown) => e);
+      expect(error, String(id)).toBeInstanceOf(RequestValidationError);
+      expect((error as Error).message).toContain(
+        'serverId must be a non-empty string or a whole number',
+      );
+    }
   });
 
   it('serialises query values: arrays as CSV, dates as ISO 8601, and leaves out undefined and null', async () => {

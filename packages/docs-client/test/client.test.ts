@@ -371,9 +371,9 @@ describe('DocsClient validation, before any request', () => {
   });
 
   it('refuses an empty id', async () => {
-    await refused(docs.spaces.get(''), ['spaceId must be a non-empty string']);
+    await refused(docs.spaces.get(''), ['spaceId must be a non-empty string or a whole number']);
     await refused(docs.spaces.permissions.removeTeam('s1', ''), [
-      'teamId must be a non-empty string',
+      'teamId must be a non-empty string or a whole number',
     ]);
   });
 

@@ -221,7 +221,7 @@ describe('checks before sending', () => {
     const error = await errorOf(mail.servers.get(''));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toBe(
-      'Invalid arguments of mail.servers.get: serverId must be a non-empty string',
+      'Invalid arguments of mail.servers.get: serverId must be a non-empty string or a whole number',
     );
   });
 
