@@ -1,7 +1,8 @@
-import { CalendarClient } from '@clientkit/calendar-client';
+import { CalendarClient, RequestValidationError } from '@clientkit/calendar-client';
 import { formatDateForWire, readDateTime, utcMsOf } from '@clientkit/calendar-client/schemas';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 describe('date-time text (property)', () => {
   it('reads back every Date the client sends as the same instant, to the second', () => {
@@ -104,4 +105,644 @@ describe('listing pagination (property)', () => {
       { numRuns: 60 },
     );
   });
+});
+
+/*
+ * Input validation: for every method that takes input, a value that breaks one rule of one field
+ * (wrong type, out of range, empty, bad format, unknown value, missing) while every other field is
+ * valid is refused with a RequestValidationError that names that field, and no request is made. The
+ * client is given a `fetch` that records every call, and points at an unroutable address with nock
+ * refusing real connections, so a request attempt could not pass as a validation error.
+ */
+
+const SEED = 20_260_601;
+const NUM_RUNS = 50;
+
+const fetchCalls: unknown[] = [];
+const recordingFetch = (async (...args: unknown[]) => {
+  fetchCalls.push(args);
+  throw new Error('no request may be made');
+}) as typeof fetch;
+
+const calendar = new CalendarClient({
+  apiRoot: 'http://127.0.0.1:9/wp-json',
+  maxRetries: 0,
+  fetch: recordingFetch,
+});
+
+/** Leaves the field out of the input altogether. */
+const OMIT = Symbol('omit');
+
+interface Row {
+  /** The method, as its operation is named (`events.update`). */
+  op: string;
+  /** The path of the field the invalid values go into, as issues name it. */
+  field: string;
+  invalid: fc.Arbitrary<unknown>;
+  /** Calls the method with `value` in the field and every other input valid. */
+  call: (value: unknown) => unknown;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const mentions = (text: string, field: string) =>
+  new RegExp(`(^|[^\\w.])${escapeRegExp(field)}($|[^\\w])`).test(text);
+
+/** `position.before.space` -> the enclosing `position.before` and the key `space`. */
+function splitPath(field: string): { parent: string; key: string } {
+  const dot = field.lastIndexOf('.');
+  return dot === -1
+    ? { parent: '', key: field }
+    : { parent: field.slice(0, dot), key: field.slice(dot + 1) };
+}
+
+/**
+ * True when the issue is about `field`: its path is the field or inside it, or it is a rule of the
+ * enclosing object that names the field (an unknown key, or a rule between two fields).
+ */
+function concerns(issue: { path: string; message: string }, field: string): boolean {
+  if (issue.path === field || issue.path.startsWith(`${field}.`)) return true;
+  if (issue.path.startsWith(`${field}[`)) return true;
+  const { parent, key } = splitPath(field);
+  return issue.path === parent && mentions(issue.message, key);
+}
+
+/** True when the error's message names the field (or its key, after the enclosing object). */
+function messageNames(message: string, field: string): boolean {
+  if (mentions(message, field)) return true;
+  const { parent, key } = splitPath(field);
+  return mentions(message, key) && (parent === '' || message.includes(parent));
+}
+
+async function errorOf(call: () => unknown): Promise<unknown> {
+  try {
+    await call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+function checkRow(row: Row) {
+  it(`${row.op}: any invalid ${row.field} is refused with a RequestValidationError naming it, before any request`, async () => {
+    await fc.assert(
+      fc.asyncProperty(row.invalid, async (value) => {
+        const callsBefore = fetchCalls.length;
+        const error = await errorOf(() => row.call(value));
+        expect(error).toBeInstanceOf(RequestValidationError);
+        const { issues, message } = error as RequestValidationError;
+        expect(issues.length).toBeGreaterThan(0);
+        for (const issue of issues) {
+          expect(concerns(issue, row.field), `${issue.path} ${issue.message}`).toBe(true);
+        }
+        expect(messageNames(message, row.field), message).toBe(true);
+        expect(fetchCalls.slice(callsBefore)).toEqual([]);
+      }),
+      { numRuns: NUM_RUNS, seed: SEED },
+    );
+  });
+}
+
+/** `base` with `field` set to `value`, or without it for OMIT. */
+function withField(base: Record<string, unknown>, field: string, value: unknown) {
+  const input: Record<string, unknown> = { ...base };
+  if (value === OMIT) delete input[field];
+  else input[field] = value;
+  return input;
+}
+
+/** One row per field of an object input: `send` gets the object with that field made invalid. */
+function fieldRows(
+  op: string,
+  base: Record<string, unknown>,
+  invalid: Record<string, fc.Arbitrary<unknown>>,
+  send: (input: Record<string, unknown>) => unknown,
+): Row[] {
+  return Object.entries(invalid).map(([field, values]) => ({
+    op,
+    field,
+    invalid: values,
+    call: (value) => send(withField(base, field, value)),
+  }));
+}
+
+// ---- invalid values ----
+
+const kinds = {
+  string: fc.string(),
+  number: fc.oneof(fc.integer(), fc.double()),
+  boolean: fc.boolean(),
+  null: fc.constant(null),
+  array: fc.array(fc.anything(), { maxLength: 3 }),
+  object: fc.dictionary(fc.string(), fc.anything(), { maxKeys: 3 }),
+};
+type Kind = keyof typeof kinds;
+
+/** Values of every JSON type but the given ones. */
+const otherThan = (...allowed: Kind[]) =>
+  fc.oneof(
+    ...Object.entries(kinds)
+      .filter(([kind]) => !allowed.includes(kind as Kind))
+      .map(([, values]) => values),
+  );
+
+/** A string that is none of `known` (their upper-case forms among them). */
+const unknownValue = (known: readonly string[]) => {
+  const other = fc.string().filter((text) => !known.includes(text));
+  const upper = known.map((value) => value.toUpperCase()).filter((value) => !known.includes(value));
+  return upper.length > 0 ? fc.oneof(other, fc.constantFrom(...upper)) : other;
+};
+
+const nonInteger = fc.oneof(
+  fc.double().filter((value) => !Number.isInteger(value)),
+  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+);
+/** Not an integer of at least `min`. */
+const notIntegerFrom = (min: number) =>
+  fc.oneof(fc.integer({ max: min - 1 }), nonInteger, otherThan('number'));
+/** Not a positive integer (ids, page numbers, page sizes). */
+const invalidPositive = notIntegerFrom(1);
+/** A path id: not a positive integer, or missing. */
+const invalidId = fc.oneof(invalidPositive, fc.constant(undefined));
+const invalidNonEmpty = fc.oneof(fc.constant(''), otherThan('string'));
+const invalidSlug = fc.oneof(invalidNonEmpty, fc.constant(undefined));
+/** Not an array of positive integers: another type, or an array with one bad id in it. */
+const invalidIdList = fc.oneof(
+  otherThan('array'),
+  fc
+    .tuple(fc.array(fc.integer({ min: 1 }), { maxLength: 3 }), invalidPositive)
+    .map(([ids, bad]) => [...ids, bad]),
+);
+/** Like `invalidIdList`, where null is allowed (an event's id lists take null to clear them). */
+const invalidNullableIdList = fc.oneof(
+  otherThan('array', 'null'),
+  fc
+    .tuple(fc.array(fc.integer({ min: 1 }), { maxLength: 3 }), invalidPositive)
+    .map(([ids, bad]) => [...ids, bad]),
+);
+/**
+ * Not a date-time the interface reads: text that does not start with a digit, impossible dates
+ * and times, a timestamp of 12 digits or more, an invalid Date, or another type.
+ */
+const invalidDateTime = fc.oneof(
+  fc.string().filter((text) => !/^\d/.test(text.trim())),
+  fc.integer({ min: 13, max: 99 }).map((month) => `2026-${month}-01 10:00:00`),
+  fc.integer({ min: 30, max: 31 }).map((day) => `2026-02-${day}`),
+  fc.integer({ min: 24, max: 99 }).map((hour) => `2026-07-01 ${hour}:00:00`),
+  fc.integer({ min: 60, max: 99 }).map((minute) => `2026-07-01T10:${minute}:00Z`),
+  fc.stringMatching(/^\d{12,15}$/),
+  fc.constant(new Date(Number.NaN)),
+  otherThan('string'),
+);
+const invalidTimeZone = fc.oneof(
+  fc.constantFrom('Mars/Olympus', 'Europe/Atlantis', 'Nowhere', 'UTC+25', '', '   '),
+  fc.stringMatching(/^Nowhere\/[A-Za-z]{1,12}$/),
+  otherThan('string'),
+);
+/** Neither the digits of an attachment id nor an http(s) URL. */
+const invalidImage = fc.oneof(
+  fc.constantFrom('', '12a', 'ftp://img.example/a.png', 'https://', 'https://img example/a.png'),
+  fc.stringMatching(/^[a-z]{1,12}$/),
+  otherThan('string', 'null'),
+);
+const notHttpUrl = fc.oneof(
+  fc.constantFrom('ftp://example.com', 'mailto:a@example.com', 'example.com', 'https//example.com'),
+  fc.string({ minLength: 1 }).filter((text) => !text.includes(':')),
+);
+const invalidEmail = fc.oneof(
+  fc.constantFrom('a@b', '@example.com', 'a b@example.com', 'a@@example.com', 'a@example'),
+  fc.stringMatching(/^[a-z]{1,12}$/),
+);
+const invalidLatitude = fc.oneof(
+  fc.double({ min: 90, minExcluded: true }),
+  fc.double({ max: -90, maxExcluded: true }),
+  fc.constant(Number.NaN),
+  otherThan('number'),
+);
+const invalidLongitude = fc.oneof(
+  fc.double({ min: 180, minExcluded: true }),
+  fc.double({ max: -180, maxExcluded: true }),
+  fc.constant(Number.NaN),
+  otherThan('number'),
+);
+
+const WRITABLE = ['publish', 'future', 'draft', 'pending', 'private'];
+const invalidWritableStatus = fc.oneof(
+  fc.constant('trash'),
+  unknownValue([...WRITABLE, 'trash']),
+  otherThan('string'),
+);
+const invalidListStatus = fc.oneof(unknownValue([...WRITABLE, 'trash']), otherThan('string'));
+const notBoolean = otherThan('boolean');
+const notText = otherThan('string', 'null');
+
+// ---- the table: one row per method and field ----
+
+type Target = number | string;
+interface PostMethods {
+  list(filters: never): PromiseLike<unknown>;
+  get(id: number, params?: never): PromiseLike<unknown>;
+  getBySlug(slug: string, params?: never): PromiseLike<unknown>;
+  create(input: never): PromiseLike<unknown>;
+  update(id: number, changes: never): PromiseLike<unknown>;
+  updateBySlug(slug: string, changes: never): PromiseLike<unknown>;
+  delete(id: number): PromiseLike<unknown>;
+  deleteBySlug(slug: string): PromiseLike<unknown>;
+}
+
+/** Rows of the id and slug of the single-record methods of a kind of post. */
+function targetRows(kind: string, resource: PostMethods, changes: object): Row[] {
+  const byId = (op: string, call: (id: Target) => unknown): Row => ({
+    op: `${kind}.${op}`,
+    field: 'id',
+    invalid: invalidId,
+    call: (value) => call(value as Target),
+  });
+  const bySlug = (op: string, call: (slug: Target) => unknown): Row => ({
+    op: `${kind}.${op}`,
+    field: 'slug',
+    invalid: invalidSlug,
+    call: (value) => call(value as Target),
+  });
+  return [
+    byId('get', (id) => resource.get(id as number)),
+    bySlug('getBySlug', (slug) => resource.getBySlug(slug as string)),
+    byId('update', (id) => resource.update(id as number, changes as never)),
+    bySlug('updateBySlug', (slug) => resource.updateBySlug(slug as string, changes as never)),
+    byId('delete', (id) => resource.delete(id as number)),
+    bySlug('deleteBySlug', (slug) => resource.deleteBySlug(slug as string)),
+  ];
+}
+
+/** Rows of every field of a create body, and of the same fields (all optional) in an update. */
+function bodyRows(
+  kind: string,
+  resource: PostMethods | TermMethods,
+  base: Record<string, unknown>,
+  required: Record<string, fc.Arbitrary<unknown>>,
+  optional: Record<string, fc.Arbitrary<unknown>>,
+): Row[] {
+  const withMissing = Object.fromEntries(
+    Object.entries(required).map(([field, values]) => [field, fc.oneof(fc.constant(OMIT), values)]),
+  );
+  const rows = [
+    ...fieldRows(`${kind}.create`, base, { ...withMissing, ...optional }, (body) =>
+      resource.create(body as never),
+    ),
+    ...fieldRows(`${kind}.update`, base, { ...required, ...optional }, (body) =>
+      resource.update(7, body as never),
+    ),
+  ];
+  if ('updateBySlug' in resource) {
+    rows.push(
+      ...fieldRows(`${kind}.updateBySlug`, base, { ...required, ...optional }, (body) =>
+        resource.updateBySlug('a-slug', body as never),
+      ),
+    );
+  }
+  return rows;
+}
+
+const pageFields = { page: invalidPositive, per_page: invalidPositive };
+
+const eventBase = {
+  title: 'Jazz night',
+  start_date: '2026-07-01 20:00:00',
+  end_date: new Date('2026-07-01T23:00:00Z'),
+  author: 1,
+  date: '2026-06-01T09:00:00+02:00',
+  date_utc: '1780300800',
+  description: 'Live jazz',
+  slug: 'jazz-night',
+  excerpt: 'Jazz',
+  status: 'publish',
+  timezone: 'Europe/Paris',
+  all_day: false,
+  image: 'https://img.example/jazz.png',
+  cost: 10,
+  website: 'https://jazz.example',
+  show_map: true,
+  show_map_link: false,
+  hide_from_listings: false,
+  sticky: false,
+  featured: true,
+  categories: [1, 2],
+  tags: [3],
+  venue: [4],
+  organizer: [5, 6],
+};
+const eventRequired = {
+  title: invalidNonEmpty,
+  start_date: invalidDateTime,
+  end_date: invalidDateTime,
+};
+const eventOptional = {
+  author: invalidPositive,
+  date: invalidDateTime,
+  date_utc: invalidDateTime,
+  description: otherThan('string'),
+  slug: invalidNonEmpty,
+  excerpt: otherThan('string'),
+  status: invalidWritableStatus,
+  timezone: invalidTimeZone,
+  all_day: notBoolean,
+  image: invalidImage,
+  cost: otherThan('string', 'number', 'null'),
+  website: fc.oneof(notHttpUrl, notText),
+  show_map: notBoolean,
+  show_map_link: notBoolean,
+  hide_from_listings: notBoolean,
+  sticky: notBoolean,
+  featured: notBoolean,
+  categories: invalidNullableIdList,
+  tags: invalidNullableIdList,
+  // at most one venue
+  venue: fc.oneof(
+    invalidNullableIdList,
+    fc.array(fc.integer({ min: 1 }), { minLength: 2, maxLength: 4 }),
+  ),
+  organizer: invalidNullableIdList,
+};
+
+const eventFilters = {
+  page: 2,
+  per_page: 20,
+  start_date: new Date('2026-06-15T00:00:00Z'),
+  end_date: '2026-12-31 23:59:59',
+  starts_before: '2026-12-01',
+  starts_after: '1781704800',
+  ends_before: '2026-12-31T23:00:00+01:00',
+  ends_after: '2026-06-16',
+  strict_dates: true,
+  search: 'jazz',
+  categories: [1, 2],
+  tags: [5],
+  venue: [10],
+  organizer: [20],
+  featured: false,
+  status: 'trash',
+  geoloc: true,
+  geoloc_lat: 40.78,
+  geoloc_lng: -73.97,
+  include: [100, 101],
+  post_parent: 0,
+  ticketed: true,
+};
+const eventFilterInvalid = {
+  ...pageFields,
+  start_date: invalidDateTime,
+  end_date: invalidDateTime,
+  starts_before: invalidDateTime,
+  starts_after: invalidDateTime,
+  ends_before: invalidDateTime,
+  ends_after: invalidDateTime,
+  strict_dates: notBoolean,
+  search: otherThan('string'),
+  categories: invalidIdList,
+  tags: invalidIdList,
+  venue: invalidIdList,
+  organizer: invalidIdList,
+  featured: notBoolean,
+  status: invalidListStatus,
+  geoloc: notBoolean,
+  // each of the pair needs the other: leaving one out names the one left out
+  geoloc_lat: fc.oneof(fc.constant(OMIT), invalidLatitude),
+  geoloc_lng: fc.oneof(fc.constant(OMIT), invalidLongitude),
+  include: invalidIdList,
+  post_parent: notIntegerFrom(0),
+  ticketed: notBoolean,
+};
+
+const linkedPostFilters = {
+  page: 1,
+  per_page: 50,
+  search: 'hall',
+  event: 3,
+  has_events: true,
+  only_with_upcoming: false,
+  status: 'publish',
+};
+const linkedPostFilterInvalid = {
+  ...pageFields,
+  search: otherThan('string'),
+  event: invalidPositive,
+  has_events: notBoolean,
+  only_with_upcoming: notBoolean,
+  status: invalidListStatus,
+};
+
+const linkedPostBase = {
+  author: 1,
+  date: '2026-06-01 09:00:00',
+  date_utc: new Date('2026-06-01T07:00:00Z'),
+  description: null,
+  status: 'draft',
+  slug: 'a-slug',
+  image: '42',
+  phone: '+1 555 0100',
+  website: '',
+};
+const linkedPostOptional = {
+  author: invalidPositive,
+  date: invalidDateTime,
+  date_utc: invalidDateTime,
+  description: notText,
+  status: invalidWritableStatus,
+  slug: invalidNonEmpty,
+  image: invalidImage,
+  phone: notText,
+  website: fc.oneof(notHttpUrl, notText),
+};
+const invalidMapFlag = fc.oneof(
+  unknownValue(['true', 'false', '1', '0']),
+  otherThan('string', 'boolean', 'null'),
+);
+
+const termFilters = {
+  page: 1,
+  per_page: 10,
+  search: 'jazz',
+  exclude: [1],
+  include: [2, 3],
+  order: 'desc',
+  orderby: 'count',
+  hide_empty: false,
+  slug: 'jazz',
+};
+const termFilterInvalid = {
+  ...pageFields,
+  search: otherThan('string'),
+  exclude: invalidIdList,
+  include: invalidIdList,
+  order: fc.oneof(unknownValue(['asc', 'desc']), otherThan('string')),
+  orderby: fc.oneof(
+    unknownValue(['id', 'include', 'name', 'slug', 'description', 'count']),
+    otherThan('string'),
+  ),
+  hide_empty: notBoolean,
+  post: invalidPositive,
+  event: invalidPositive,
+  slug: invalidNonEmpty,
+};
+
+interface TermMethods {
+  list(filters: never): PromiseLike<unknown>;
+  get(id: number): PromiseLike<unknown>;
+  create(input: never): PromiseLike<unknown>;
+  update(id: number, changes: never): PromiseLike<unknown>;
+  delete(id: number): PromiseLike<unknown>;
+}
+
+function termRows(kind: 'categories' | 'tags', resource: TermMethods): Row[] {
+  const parent = kind === 'categories';
+  const filterInvalid = parent
+    ? { ...termFilterInvalid, parent: notIntegerFrom(0) }
+    : termFilterInvalid;
+  const base = parent
+    ? { name: 'Jazz', description: 'Music', slug: 'jazz', parent: 0 }
+    : { name: 'Jazz', description: 'Music', slug: 'jazz' };
+  const bodyOptional = {
+    description: otherThan('string'),
+    slug: invalidNonEmpty,
+    ...(parent ? { parent: notIntegerFrom(0) } : {}),
+  };
+  const id = (op: string, call: (value: unknown) => unknown): Row => ({
+    op: `${kind}.${op}`,
+    field: 'id',
+    invalid: invalidId,
+    call,
+  });
+  return [
+    ...fieldRows(`${kind}.list`, termFilters, filterInvalid, (filters) =>
+      resource.list(filters as never),
+    ),
+    // `event` is an alias of `post`: two different ids name `event`
+    {
+      op: `${kind}.list`,
+      field: 'event',
+      invalid: fc
+        .tuple(fc.integer({ min: 1 }), fc.integer({ min: 1 }))
+        .filter(([post, event]) => post !== event),
+      call: (pair) => {
+        const [post, event] = pair as [number, number];
+        return resource.list({ ...termFilters, post, event } as never);
+      },
+    },
+    id('get', (value) => resource.get(value as number)),
+    id('update', (value) => resource.update(value as number, { name: 'Blues' } as never)),
+    id('delete', (value) => resource.delete(value as number)),
+    ...bodyRows(kind, resource, base, { name: invalidNonEmpty }, bodyOptional),
+  ];
+}
+
+const rows: Row[] = [
+  ...fieldRows(
+    'getIndex',
+    { namespace: 'calendar/events/v1', context: 'edit' },
+    {
+      namespace: invalidNonEmpty,
+      context: fc.oneof(unknownValue(['view', 'embed', 'edit']), otherThan('string')),
+    },
+    (params) => calendar.getIndex(params as never),
+  ),
+
+  // events
+  ...fieldRows('events.list', eventFilters, eventFilterInvalid, (filters) =>
+    calendar.events.list(filters as never),
+  ),
+  ...targetRows('events', calendar.events as unknown as PostMethods, { title: 'Blues night' }),
+  {
+    op: 'events.get',
+    field: 'password',
+    invalid: otherThan('string'),
+    call: (password) => calendar.events.get(1, { password } as never),
+  },
+  {
+    op: 'events.getBySlug',
+    field: 'password',
+    invalid: otherThan('string'),
+    call: (password) => calendar.events.getBySlug('jazz-night', { password } as never),
+  },
+  ...bodyRows(
+    'events',
+    calendar.events as unknown as PostMethods,
+    eventBase,
+    eventRequired,
+    eventOptional,
+  ),
+
+  // venues
+  ...fieldRows('venues.list', linkedPostFilters, linkedPostFilterInvalid, (filters) =>
+    calendar.venues.list(filters as never),
+  ),
+  ...targetRows('venues', calendar.venues as unknown as PostMethods, { city: 'Boston' }),
+  ...bodyRows(
+    'venues',
+    calendar.venues as unknown as PostMethods,
+    {
+      venue: 'Harbour Hall',
+      ...linkedPostBase,
+      show_map: 'true',
+      show_map_link: false,
+      address: '1 Quay St',
+      city: 'Boston',
+      country: 'United States',
+      province: null,
+      state: 'MA',
+      zip: '02110',
+      stateprovince: 'MA',
+    },
+    { venue: invalidNonEmpty },
+    {
+      ...linkedPostOptional,
+      show_map: invalidMapFlag,
+      show_map_link: invalidMapFlag,
+      address: notText,
+      city: notText,
+      country: notText,
+      province: notText,
+      state: notText,
+      zip: notText,
+      stateprovince: notText,
+    },
+  ),
+
+  // organizers
+  ...fieldRows('organizers.list', linkedPostFilters, linkedPostFilterInvalid, (filters) =>
+    calendar.organizers.list(filters as never),
+  ),
+  ...targetRows('organizers', calendar.organizers as unknown as PostMethods, { phone: '555' }),
+  ...bodyRows(
+    'organizers',
+    calendar.organizers as unknown as PostMethods,
+    { organizer: 'City Arts Council', ...linkedPostBase, email: 'arts@example.org' },
+    { organizer: invalidNonEmpty },
+    { ...linkedPostOptional, email: fc.oneof(invalidEmail, notText) },
+  ),
+
+  // categories and tags
+  ...termRows('categories', calendar.categories as unknown as TermMethods),
+  ...termRows('tags', calendar.tags as unknown as TermMethods),
+
+  // request options, which every method takes
+  {
+    op: 'events.get',
+    field: 'timeout',
+    invalid: fc.oneof(
+      fc.integer({ max: 0 }),
+      fc.double({ min: 2 ** 31, max: 2 ** 53, noNaN: true, noDefaultInfinity: true }),
+      fc.constant(Number.NaN),
+    ),
+    call: (timeout) => calendar.events.get(1, {}, { timeout: timeout as number }),
+  },
+];
+
+describe('CalendarClient input validation (property)', () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => {
+    expect(fetchCalls.splice(0)).toEqual([]);
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+  afterAll(() => nock.enableNetConnect());
+
+  for (const row of rows) checkRow(row);
 });

@@ -143,6 +143,7 @@ export class IdmClient {
   ): APIPromise<T> {
     let relative: string;
     try {
+      checkMethod(method, 'idm.request');
       relative = relativePath(path, 'idm.request');
     } catch (error) {
       return APIPromise.reject(error);
@@ -220,11 +221,33 @@ function checkOptions(options: IdmClientOptions, tenant: unknown): void {
   if (issues.length > 0) throw new RequestValidationError('options of IdmClient', issues);
 }
 
-/** A path relative to the base URL; queries go in `init.query`, never in the path. */
+const httpMethods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** One of the HTTP methods the interface uses, spelt as they are: anything else would be sent as it is. */
+function checkMethod(method: unknown, operation: string): void {
+  if (httpMethods.includes(method as HttpMethod)) return;
+  throw new RequestValidationError(`arguments of ${operation}`, [
+    { path: 'method', message: `must be one of ${httpMethods.map((m) => `"${m}"`).join(', ')}` },
+  ]);
+}
+
+/**
+ * A path relative to the base URL, that stays under it: queries go in `init.query`, never in the
+ * path, and a `.` or `..` segment (percent-encoded or not) would let the request, and the token,
+ * leave the interface's routes.
+ */
 function relativePath(path: string, operation: string): string {
-  if (typeof path !== 'string' || /[?#]/.test(path) || /^[a-z][a-z0-9+.-]*:/i.test(path)) {
+  if (
+    typeof path !== 'string' ||
+    /[?#]/.test(path) ||
+    /^[a-z][a-z0-9+.-]*:/i.test(path) ||
+    path.split(/[/\\]/).some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+  ) {
     throw new RequestValidationError(`arguments of ${operation}`, [
-      { path: 'path', message: 'must be a path relative to the base URL, without ? or #' },
+      {
+        path: 'path',
+        message: 'must be a path under the base URL, without ?, # or . and .. segments',
+      },
     ]);
   }
   return path.replace(/^\/+/, '');

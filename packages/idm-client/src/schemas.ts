@@ -208,7 +208,13 @@ export const UpdateClientBody = z
     name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
     ...clientFields,
   })
-  .check(z.refine(hasSomeProperty, 'must change at least one property'));
+  .check(
+    z.refine(hasSomeProperty, {
+      message: 'must change at least one property',
+      // A body whose only properties were refused (unknown ones) already says what is wrong with it.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
 export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
 
 /** The client credentials exchange at `/oauth/token`. */

@@ -21,7 +21,9 @@ export function inboundAddress(
   server: InboundAddressSource,
   options: { mailboxHash?: string } = {},
 ): string {
-  const domain = server.InboundDomain || server.InboundAddress?.split('@')[1] || '';
+  // Only text counts: anything else would be written into the address as "[object Object]".
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const domain = text(server.InboundDomain) || text(server.InboundAddress).split('@')[1] || '';
   const issues = [];
   if (typeof server.InboundHash !== 'string' || server.InboundHash === '') {
     issues.push({ path: 'server.InboundHash', message: 'must be a non-empty string' });
@@ -30,7 +32,10 @@ export function inboundAddress(
     issues.push({ path: 'server.InboundDomain', message: 'must be set (or InboundAddress given)' });
   }
   const { mailboxHash } = options;
-  if (mailboxHash !== undefined && !mailboxHashPattern.test(mailboxHash)) {
+  if (
+    mailboxHash !== undefined &&
+    (typeof mailboxHash !== 'string' || !mailboxHashPattern.test(mailboxHash))
+  ) {
     issues.push({
       path: 'mailboxHash',
       message:

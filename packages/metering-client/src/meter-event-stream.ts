@@ -92,7 +92,15 @@ const StreamOptions = z
       (options) =>
         (options.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents) >=
         (options.batchSize ?? DEFAULTS.batchSize),
-      { message: 'must be at least batchSize', path: ['maxBufferedEvents'] },
+      {
+        message: 'must be at least batchSize',
+        path: ['maxBufferedEvents'],
+        // Compared only when both are valid: a bad batchSize is named as that, not as this.
+        when: (payload) =>
+          !payload.issues.some(
+            (issue) => issue.path?.[0] === 'batchSize' || issue.path?.[0] === 'maxBufferedEvents',
+          ),
+      },
     ),
   );
 
