@@ -106,7 +106,9 @@ describe('client-side validation of clients (no request is made)', () => {
 
   it('refuses an empty id', async () => {
     const error = (await rejectionOf(idm.clients.get(''))) as RequestValidationError;
-    expect(error.issues).toEqual([{ path: 'clientId', message: 'must be a non-empty string or a whole number' }]);
+    expect(error.issues).toEqual([
+      { path: 'clientId', message: 'must be a non-empty string or a whole number' },
+    ]);
   });
 });
 
