@@ -9,11 +9,17 @@
 
 /** A wall-clock date and time, without a time zone. Months are 1 to 12. */
 export interface LocalDateTime {
+  /** The full year, such as 2026. */
   year: number;
+  /** 1 to 12. */
   month: number;
+  /** 1 to 31. */
   day: number;
+  /** 0 to 23. */
   hour: number;
+  /** 0 to 59. */
   minute: number;
+  /** 0 to 59. */
   second: number;
 }
 

@@ -1,3 +1,9 @@
+/**
+ * The events calendar client (`CalendarClient`), its auth helpers, errors and the types of records
+ * and filters. The zod schemas themselves are in `@clientkit/calendar-client/schemas`.
+ *
+ * @module
+ */
 export {
   APIConnectionError,
   APIError,

@@ -210,14 +210,19 @@ const listEnvelope = {
   total_pages: z.number(),
 };
 
+/** A page of events, with the totals and the URLs of the neighbouring pages. */
 export const EventList = z.looseObject({ events: z.array(Event), ...listEnvelope });
 export type EventList = z.infer<typeof EventList>;
+/** A page of venues, with the totals and the URLs of the neighbouring pages. */
 export const VenueList = z.looseObject({ venues: z.array(Venue), ...listEnvelope });
 export type VenueList = z.infer<typeof VenueList>;
+/** A page of organizers, with the totals and the URLs of the neighbouring pages. */
 export const OrganizerList = z.looseObject({ organizers: z.array(Organizer), ...listEnvelope });
 export type OrganizerList = z.infer<typeof OrganizerList>;
+/** A page of categories, with the totals and the URLs of the neighbouring pages. */
 export const CategoryList = z.looseObject({ categories: z.array(Term), ...listEnvelope });
 export type CategoryList = z.infer<typeof CategoryList>;
+/** A page of tags, with the totals and the URLs of the neighbouring pages. */
 export const TagList = z.looseObject({ tags: z.array(Term), ...listEnvelope });
 export type TagList = z.infer<typeof TagList>;
 
@@ -266,9 +271,12 @@ export type CalendarErrorBody = z.infer<typeof CalendarErrorBody>;
 
 // ---- path and query parameters ----
 
+/** The `{id}` of a record route: a positive integer. */
 export const IdPath = z.object({ id: Id });
+/** The `{slug}` of a by-slug route: non-empty text. */
 export const SlugPath = z.object({ slug: nonEmpty });
 
+/** Query of the namespace index: which namespace, and the context of the answer. */
 export const IndexQuery = z.object({
   namespace: z.optional(nonEmpty),
   context: z.optional(oneOf(['view', 'embed', 'edit'])),
@@ -489,6 +497,7 @@ export const CreateCategoryBody = z.object({ name: nonEmpty, ...termFields, ...p
 /** What `calendar.categories.create` takes. */
 export type CategoryInput = z.input<typeof CreateCategoryBody>;
 
+/** Changes to a category: any of its fields. */
 export const UpdateCategoryBody = z.object({
   name: z.optional(nonEmpty),
   ...termFields,
@@ -502,6 +511,7 @@ export const CreateTagBody = z.object({ name: nonEmpty, ...termFields });
 /** What `calendar.tags.create` takes. */
 export type TagInput = z.input<typeof CreateTagBody>;
 
+/** Changes to a tag: any of its fields. */
 export const UpdateTagBody = z.object({ name: z.optional(nonEmpty), ...termFields });
 /** What `calendar.tags.update` takes. */
 export type TagChanges = z.input<typeof UpdateTagBody>;

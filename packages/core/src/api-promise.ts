@@ -46,6 +46,7 @@ export class APIPromise<T> implements PromiseLike<T> {
     );
   }
 
+  /** Runs a callback with the data (or the error), as a promise's `then` does. */
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is meant to be awaited like a promise.
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
@@ -54,10 +55,12 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.#result.then(({ data }) => data).then(onfulfilled, onrejected);
   }
 
+  /** Runs a callback with the error, as a promise's `catch` does. */
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
     return this.then(undefined, onrejected);
   }
 
+  /** Runs a callback once the request settles, as a promise's `finally` does. */
   finally(onfinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onfinally);
   }

@@ -3,6 +3,7 @@
  * for every attempt, so a provider can hand out a renewed token on a retry.
  */
 export interface Auth {
+  /** The headers to send with one attempt; called again before every attempt. */
   headers(): Record<string, string> | Promise<Record<string, string>>;
 }
 

@@ -1,8 +1,12 @@
 /** Where a client writes what it does; `console` fits, as do pino and winston loggers. */
 export interface Logger {
+  /** Each attempt and each answer, with its status and duration. */
   debug(message: string, details?: Record<string, unknown>): void;
+  /** Retries, and why. */
   info(message: string, details?: Record<string, unknown>): void;
+  /** Something the application should know about. */
   warn(message: string, details?: Record<string, unknown>): void;
+  /** A failure. */
   error(message: string, details?: Record<string, unknown>): void;
 }
 

@@ -19,6 +19,7 @@ import { VERSION } from './version';
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** The HTTP methods the clients send. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A query value; arrays are sent as comma-separated lists, `undefined` and `null` are left out. */
@@ -117,13 +118,17 @@ export interface SchemaRequestSpec<S extends $ZodType> extends RequestSpec {
 
 /** A request whose response is turned into a value by `parse` (for example 205/204 into true/false). */
 export interface ParsedRequestSpec<T> extends RequestSpec {
+  /** Turns the parsed body (undefined when empty) and the response into the method's result. */
   parse: (data: unknown, response: Response) => T;
 }
 
 /** The HTTP layer of a client: one per client, shared by its resources. */
 export interface Transport {
+  /** Sends a request whose answer is the schema's output (checked when the client validates responses). */
   request<S extends $ZodType>(spec: SchemaRequestSpec<S>): APIPromise<output<S>>;
+  /** Sends a request whose answer `spec.parse` turns into the result. */
   request<T>(spec: ParsedRequestSpec<T>): APIPromise<T>;
+  /** Sends a request whose answer carries nothing the caller needs. */
   request(spec: RequestSpec): APIPromise<void>;
 }
 
@@ -143,6 +148,10 @@ interface PreparedRequest {
  * Builds the transport a client sends its requests through: base URL, credentials, headers, user
  * agent, a timeout per attempt, the retry policy, hooks, a custom `fetch`, and a redacting logger.
  * It calls `fetch` directly: see the package README for why it does not sit on an HTTP library.
+ *
+ * @example
+ * const transport = createTransport({ baseUrl: 'http://127.0.0.1:4010/v1', auth: bearerAuth(token) });
+ * const user = await transport.request({ method: 'GET', path: 'user', operation: 'docs.user.get', responseSchema: User });
  */
 export function createTransport(options: TransportOptions): Transport {
   const prefixUrl = checkBaseUrl(options.baseUrl, 'baseUrl');

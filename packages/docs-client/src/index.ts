@@ -1,3 +1,9 @@
+/**
+ * The documentation hosting client (`DocsClient`), its errors and the types of what it sends and
+ * receives. The zod schemas themselves are in `@clientkit/docs-client/schemas`.
+ *
+ * @module
+ */
 export {
   APIConnectionError,
   APIError,

@@ -22,6 +22,7 @@ export type MemberRoleOrGuest = z.infer<typeof MemberRoleOrGuest>;
 export const DefaultLevel = z.union([MemberRole, z.null(), z.literal('inherit')]);
 export type DefaultLevel = z.infer<typeof DefaultLevel>;
 
+/** Whether the space's content can be edited (`live`) or not (`locked`). */
 export const SpaceEditMode = z.enum(['live', 'locked']);
 export type SpaceEditMode = z.infer<typeof SpaceEditMode>;
 
@@ -35,6 +36,7 @@ export const TranslationLanguage = z
     ),
   );
 
+/** The space's merge rules: inherited from its parent, none, or a list of rules. */
 export const MergeRules = z.union([
   z.object({ type: z.literal('inherit') }),
   z.object({ type: z.literal('none') }),
@@ -49,6 +51,7 @@ export const ContentPointer = z.union([
 ]);
 export type ContentPointer = z.infer<typeof ContentPointer>;
 
+/** Where a moved space goes among its new siblings: before or after one of them. */
 export const ContentPosition = z.object({
   before: z.optional(ContentPointer),
   after: z.optional(ContentPointer),
@@ -57,6 +60,7 @@ export type ContentPosition = z.infer<typeof ContentPosition>;
 
 // ---- resources ----
 
+/** A user: id, display name, and email and photo when the token may see them. */
 export const User = z.looseObject({
   object: z.literal('user'),
   id: z.string(),
@@ -66,6 +70,7 @@ export const User = z.looseObject({
 });
 export type User = z.infer<typeof User>;
 
+/** A space: its title, icon, place in the organization, access defaults and URLs. */
 export const Space = z.looseObject({
   object: z.literal('space'),
   id: z.string(),
@@ -86,12 +91,15 @@ export const Space = z.looseObject({
 });
 export type Space = z.infer<typeof Space>;
 
+/** The interface's release version and build date. */
 export const ApiInformation = z.looseObject({ version: z.string(), build: z.string() });
 export type ApiInformation = z.infer<typeof ApiInformation>;
 
+/** A short-lived token and the moment it expires. */
 export const APITemporaryToken = z.looseObject({ token: z.string(), expiresAt: z.string() });
 export type APITemporaryToken = z.infer<typeof APITemporaryToken>;
 
+/** How a URL is embedded: a link, or rich media with its HTML. */
 export const Embed = z.looseObject({
   type: z.enum(['link', 'rich']),
   title: z.string(),
@@ -101,6 +109,7 @@ export const Embed = z.looseObject({
 });
 export type Embed = z.infer<typeof Embed>;
 
+/** A section of a page that matched a search, with its own score. */
 export const SearchSection = z.looseObject({
   id: z.string(),
   title: z.string(),
@@ -110,6 +119,7 @@ export const SearchSection = z.looseObject({
 });
 export type SearchSection = z.infer<typeof SearchSection>;
 
+/** A page that matched a search: its rank, score, path, ancestors and matching sections. */
 export const SearchPageResult = z.looseObject({
   id: z.string(),
   title: z.string(),
@@ -123,15 +133,18 @@ export const SearchPageResult = z.looseObject({
 });
 export type SearchPageResult = z.infer<typeof SearchPageResult>;
 
+/** A team and its role in a space. */
 export const TeamPermission = z.looseObject({
   permission: MemberRole,
   team: z.looseObject({ id: z.string(), title: z.string() }),
 });
 export type TeamPermission = z.infer<typeof TeamPermission>;
 
+/** A user and their role in a space. */
 export const UserContentPermission = z.looseObject({ permission: MemberRole, user: User });
 export type UserContentPermission = z.infer<typeof UserContentPermission>;
 
+/** One Git import or export: its direction, state, start and end, and error if it failed. */
 export const GitSyncOperation = z.looseObject({
   state: z.enum(['running', 'success', 'failure', 'timeout']),
   direction: z.enum(['import', 'export']),
@@ -141,6 +154,7 @@ export const GitSyncOperation = z.looseObject({
 });
 export type GitSyncOperation = z.infer<typeof GitSyncOperation>;
 
+/** A space's Git provider and installation, repository, and its last import or export. */
 export const GitSyncState = z.looseObject({
   installationProvider: z.enum(['github', 'gitlab']),
   installationStatus: z.enum(['active', 'pending', 'unauthenticated']),
@@ -159,12 +173,14 @@ export function listOf<T extends z.core.$ZodType>(item: T) {
     count: z.optional(z.number()),
   });
 }
+/** A page of a listing, as `listOf` parses it. */
 export interface List<T> {
   items: T[];
   next?: { page: string };
   count?: number;
 }
 
+/** The interface's error body: `{ error: { code, message } }`. */
 export const DocsErrorBody = z.looseObject({
   error: z.looseObject({ code: z.number(), message: z.string() }),
 });
@@ -174,6 +190,7 @@ export type DocsErrorBody = z.infer<typeof DocsErrorBody>;
 
 const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
 
+/** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
 export const UpdateUserBody = z
   .object({
     displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
@@ -182,6 +199,7 @@ export const UpdateUserBody = z
   .check(z.refine(hasSomeProperty, 'must set displayName or photoURL'));
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
+/** Changes to a space: at least one property; `emoji` and `icon` exclude each other unless both are null. */
 export const UpdateSpaceBody = z
   .object({
     editMode: z.optional(SpaceEditMode),
@@ -203,6 +221,7 @@ export const UpdateSpaceBody = z
   );
 export type UpdateSpaceBody = z.infer<typeof UpdateSpaceBody>;
 
+/** Where to move a space: a new `parent` (null for the top level) or a `position`, or both. */
 export const MoveSpaceBody = z
   .object({
     parent: z.optional(z.nullable(nonEmpty)),
@@ -216,21 +235,25 @@ export const MoveSpaceBody = z
   );
 export type MoveSpaceBody = z.infer<typeof MoveSpaceBody>;
 
+/** Query of reading a space: an optional share key. */
 export const GetSpaceQuery = z.object({ shareKey: z.optional(nonEmpty) });
 export type GetSpaceQuery = z.infer<typeof GetSpaceQuery>;
 
+/** Query of reading an embed: the URL to embed. */
 export const EmbedQuery = z.object({ url: urlString() });
 export type EmbedQuery = z.infer<typeof EmbedQuery>;
 
 /** Page size of a listing: 0 to 1000, 50 when left out. */
 export const ListLimit = integer(0, 1000);
 
+/** Query of a listing: page size and the cursor of the page to read. */
 export const ListQuery = z.object({
   limit: z.optional(ListLimit),
   page: z.optional(nonEmpty),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
+/** Query of a search: the text (1 to 512 characters), page size and cursor. */
 export const SearchQuery = z.object({
   query: z.string().check(z.minLength(1), z.maxLength(512)),
   limit: z.optional(ListLimit),
@@ -238,6 +261,7 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
+/** An invitation: a role (null for guests) for at least one user or team. */
 export const InviteUsersAndTeams = z
   .object({
     role: MemberRoleOrGuest,
@@ -252,6 +276,7 @@ export const InviteUsersAndTeams = z
   );
 export type InviteUsersAndTeams = z.infer<typeof InviteUsersAndTeams>;
 
+/** A new role for a user or team in a space (null makes them a guest). */
 export const UpdatePermissionBody = z.object({ role: z.optional(MemberRoleOrGuest) });
 export type UpdatePermissionBody = z.infer<typeof UpdatePermissionBody>;
 
@@ -266,12 +291,17 @@ const importShape = {
   standalone: z.optional(z.boolean()),
 };
 
+/** Where to import a space's content from: repository URL, ref and options. */
 export const ImportGitRepository = z.object(importShape);
 export type ImportGitRepository = z.infer<typeof ImportGitRepository>;
 
+/** Where to export a space's content to, with the commit message. */
 export const ExportToGitRepository = z.object({ ...importShape, commitMessage: nonEmpty });
 export type ExportToGitRepository = z.infer<typeof ExportToGitRepository>;
 
+/** A page of search results. */
 export const SearchResultList = listOf(SearchPageResult);
+/** A page of a space's team permissions. */
 export const TeamPermissionList = listOf(TeamPermission);
+/** A page of a space's user permissions. */
 export const UserPermissionList = listOf(UserContentPermission);

@@ -1,3 +1,9 @@
+/**
+ * The identity management client (`IdmClient`), client credentials, scope helpers, errors and
+ * types. The zod schemas themselves are in `@clientkit/idm-client/schemas`.
+ *
+ * @module
+ */
 export {
   APIConnectionError,
   APIError,

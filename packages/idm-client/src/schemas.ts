@@ -115,18 +115,22 @@ export type OffsetList<Key extends string, Item> = Item[] | (OffsetTotals & Reco
 /** A checkpoint page: the items under the resource's name and, unless it is the last page, `next`. */
 export type CheckpointList<Key extends string, Item> = Record<Key, Item[]> & { next?: string };
 
+/** An offset page of clients: a bare array, or with `include_totals` an object with the totals. */
 export const ClientOffsetList = z.union([
   z.array(Client),
   z.looseObject({ ...OffsetTotals.shape, clients: z.array(Client) }),
 ]);
+/** A checkpoint page of clients, with `next` unless it is the last. */
 export const ClientCheckpointList = z.looseObject({
   clients: z.array(Client),
   next: z.optional(z.string()),
 });
+/** An offset page of log events: a bare array, or with `include_totals` an object with the totals. */
 export const LogOffsetList = z.union([
   z.array(LogEvent),
   z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) }),
 ]);
+/** A checkpoint page of log events, with `next` unless it is the last. */
 export const LogCheckpointList = z.looseObject({
   logs: z.array(LogEvent),
   next: z.optional(z.string()),

@@ -1,3 +1,10 @@
+/**
+ * The inbound mail server client (`MailClient`), address and hook URL helpers, errors and types.
+ * The webhook receiver is in `@clientkit/mail-client/webhook` (and `/node`), the zod schemas in
+ * `@clientkit/mail-client/schemas`.
+ *
+ * @module
+ */
 export {
   APIConnectionError,
   APIError,

@@ -1,3 +1,9 @@
+/**
+ * The usage metering client (`MeteringClient`), its event stream, errors and types. The zod
+ * schemas themselves are in `@clientkit/metering-client/schemas`.
+ *
+ * @module
+ */
 export {
   APIConnectionError,
   APIError,

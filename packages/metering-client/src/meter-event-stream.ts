@@ -151,7 +151,11 @@ export class MeterEventStream {
   #retried = 0;
   #failed = 0;
 
-  /** Streams come from `MeteringClient.createStream`. */
+  /**
+   * Streams come from `MeteringClient.createStream`.
+   *
+   * @internal
+   */
   constructor(
     sendBatch: SendBatch,
     sessionsCreated: () => number,

@@ -48,6 +48,14 @@ interface Task {
   cancelled: boolean;
 }
 
+/**
+ * Creates a clock: real time from `start` (default now), or frozen at `start` when `frozen` is set.
+ *
+ * @example
+ * const clock = createClock({ start: '2026-06-01T00:00:00Z', frozen: true });
+ * const server = await createReferenceServer({ clock });
+ * await clock.advance('15m'); // sessions, tokens and retries that fall due in between run now
+ */
 export function createClock(options: ClockOptions = {}): Clock {
   const startedReal = Date.now();
   const start = options.start === undefined ? startedReal : new Date(options.start).getTime();

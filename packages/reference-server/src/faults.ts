@@ -20,7 +20,9 @@ export interface FaultSpec {
 
 /** A fault with its id and how many requests it still affects. */
 export interface ActiveFault extends FaultSpec {
+  /** Its number, in the order faults were added. */
   id: number;
+  /** How many more requests it will affect. */
   remaining: number;
   /** How many requests it has affected so far. */
   applied: number;
@@ -38,7 +40,13 @@ export class FaultInjector {
   #faults: ActiveFault[] = [];
   #nextId = 1;
 
-  /** Adds a fault; throws a RangeError naming the field that is not valid. */
+  /**
+   * Adds a fault; throws a RangeError naming the field that is not valid.
+   *
+   * @example
+   * server.faults.add({ method: 'POST', path: '/v2/billing/meter_event_stream', status: 503, retryAfter: 1, count: 2 });
+   * server.faults.add({ path: '/api/v2/clients', drop: true }); // the next request loses its connection
+   */
   add(spec: FaultSpec): ActiveFault {
     if (
       spec.status !== undefined &&
@@ -72,10 +80,12 @@ export class FaultInjector {
     return fault;
   }
 
+  /** The faults still waiting for requests, oldest first. */
   list(): ActiveFault[] {
     return this.#faults.map((fault) => ({ ...fault }));
   }
 
+  /** Removes every fault. */
   clear(): void {
     this.#faults = [];
   }

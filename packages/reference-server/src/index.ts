@@ -21,12 +21,37 @@ import type { InterfaceModule, InterfaceName, ServerContext } from './interface'
 
 export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
 export type { DocsControl, DocsScheme, DocsScope, MintedDocsToken } from './apis/docs/interface';
-export type { IdmControl, IdmOptions } from './apis/idm/interface';
-export type { MailControl, MailOptions } from './apis/mail/interface';
-export type { MeteringControl, MeteringOptions } from './apis/metering/interface';
+export type {
+  IdmControl,
+  IdmOptions,
+  IdmState,
+  MachineClient,
+  MintedIdmToken,
+  RateLimitOptions,
+} from './apis/idm/interface';
+export type {
+  DeliveryAttempt,
+  InboundRecord,
+  InboundStatus,
+  MailControl,
+  MailOptions,
+  MailSeed,
+  ServerSeed,
+} from './apis/mail/interface';
+export type { StoredServer } from './apis/mail/store';
+export type {
+  CountedEvent,
+  MeteringControl,
+  MeteringErrorReportEntry,
+  MeteringOptions,
+  MeteringRateLimit,
+  MeteringSeed,
+} from './apis/metering/interface';
+export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
 export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
+export type { ApiProblem } from './problem';
 
 /** Options of `createReferenceServer`. */
 export interface ReferenceServerOptions {

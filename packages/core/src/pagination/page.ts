@@ -6,8 +6,11 @@ import { APIPromise } from '../api-promise';
  * expired checkpoint).
  */
 export interface PageStrategy<Params, Raw, Item> {
+  /** The items of a page's body. */
   items(raw: Raw): Item[];
+  /** The query of the next page, or null after the last one. */
   next(raw: Raw, params: Params, items: Item[]): Params | null;
+  /** Throws to refuse a request before it is sent. */
   beforeRequest?(params: Params): void;
 }
 
@@ -70,6 +73,7 @@ export class PagePromise<Item, Raw = unknown>
     }
   }
 
+  /** Every item of the listing, page after page: what `for await` reads. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     for await (const page of this.pages()) yield* page.items;
   }
@@ -87,7 +91,16 @@ export class PagePromise<Item, Raw = unknown>
   }
 }
 
-/** Builds a PagePromise: `fetchPage` requests one page, `strategy` says how to reach the next. */
+/**
+ * Builds a PagePromise: `fetchPage` requests one page, `strategy` says how to reach the next.
+ *
+ * @example
+ * const teams = paginate(
+ *   (query) => transport.request({ method: 'GET', path: 'teams', query, operation: 'teams.list', responseSchema: TeamList }),
+ *   { page: 0, per_page: 50 },
+ *   offsetPagination<TeamList, Team>({ items: (body) => body.teams, total: (body) => body.total }),
+ * );
+ */
 export function paginate<Params, Raw, Item>(
   fetchPage: (params: Params) => APIPromise<Raw>,
   firstParams: Params,

@@ -29,7 +29,13 @@ export class Git {
     });
   }
 
-  /** Starts exporting the space's content to a Git repository, with a commit message. */
+  /**
+   * Starts exporting the space's content to a Git repository, with a commit message.
+   *
+   * @example
+   * await docs.spaces.git.export('space_handbook', { url: 'https://github.com/acme/handbook', ref: 'main', commitMessage: 'Sync' });
+   * const { operation } = await docs.spaces.git.info('space_handbook'); // operation.state: running, then success
+   */
   export(spaceId: string, body: ExportToGitRepository, options?: RequestOptions): APIPromise<void> {
     return this.#transport.request({
       method: 'POST',

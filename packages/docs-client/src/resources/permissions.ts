@@ -25,6 +25,9 @@ export class Permissions {
   /**
    * Gives users and teams a role in the space (`null` makes them guests, with no role of their own).
    * Any unknown user or team fails the whole invitation, and nothing is applied.
+   *
+   * @example
+   * await docs.spaces.permissions.invite('space_handbook', { role: 'comment', users: ['usr_chloe'], teams: ['team_support'] });
    */
   invite(spaceId: string, body: InviteUsersAndTeams, options?: RequestOptions): APIPromise<void> {
     return this.#transport.request({
@@ -91,7 +94,13 @@ export class Permissions {
     );
   }
 
-  /** The users with a role in the space. */
+  /**
+   * The users with a role in the space.
+   *
+   * @example
+   * const people = await docs.spaces.permissions.listUsers('space_handbook').toArray();
+   * console.log(people.map((p) => `${p.user.displayName} (${p.permission})`));
+   */
   listUsers(
     spaceId: string,
     params: { limit?: number } = {},

@@ -32,7 +32,13 @@ export class Spaces {
     this.permissions = new Permissions(transport);
   }
 
-  /** A space by id; `shareKey` reads it through a site share link. Trashed spaces are not found. */
+  /**
+   * A space by id; `shareKey` reads it through a site share link. Trashed spaces are not found.
+   *
+   * @example
+   * const space = await docs.spaces.get('space_handbook');
+   * console.log(space.title, space.urls.app);
+   */
   get(
     spaceId: string,
     params: { shareKey?: string } = {},
@@ -70,6 +76,9 @@ export class Spaces {
   /**
    * Moves a space to the trash, where it can be restored for 7 days. Resolves to true when a space
    * was deleted (205) and false when there was none (204).
+   *
+   * @example
+   * if (await docs.spaces.delete('space_old')) await docs.spaces.restore('space_old'); // changed our mind
    */
   delete(spaceId: string, options?: RequestOptions): APIPromise<boolean> {
     return this.#transport.request({
@@ -85,6 +94,10 @@ export class Spaces {
   /**
    * Copies a space with all its pages into the same organization and resolves to the copy. The
    * copy's API URL is in the `Location` header: `.withResponse()` gives the response.
+   *
+   * @example
+   * const { data: copy, response } = await docs.spaces.duplicate('space_handbook').withResponse();
+   * console.log(copy.id, response.headers.get('location'));
    */
   duplicate(spaceId: string, options?: RequestOptions): APIPromise<Space> {
     return this.#transport.request({
@@ -112,6 +125,10 @@ export class Spaces {
   /**
    * Moves a space into a collection (`parent`), to the top level (`parent: null`), or to a
    * `position` before or after a sibling. A move that changes nothing is a `ConflictError`.
+   *
+   * @example
+   * await docs.spaces.move('space_api', { parent: 'col_api' });
+   * await docs.spaces.move('space_api', { position: { before: { type: 'space', space: 'space_handbook' } } });
    */
   move(spaceId: string, target: MoveSpaceBody, options?: RequestOptions): APIPromise<Space> {
     return this.#transport.request({

@@ -14,7 +14,13 @@ export class CurrentUser {
     this.#transport = transport;
   }
 
-  /** The authenticated user (user tokens, or OAuth with `user:read`). */
+  /**
+   * The authenticated user (user tokens, or OAuth with `user:read`).
+   *
+   * @example
+   * const me = await docs.user.get();
+   * console.log(`${me.displayName} <${me.email}>`);
+   */
   get(options?: RequestOptions): APIPromise<User> {
     return this.#transport.request({
       method: 'GET',

@@ -64,6 +64,15 @@ export function presentGit(git: NonNullable<StoredSpace['git']>): GitSyncState {
   };
 }
 
+/** A path segment decoded, or as it stands when its percent-encoding is not valid UTF-8. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const richSites = new Set(['youtube.com', 'youtu.be', 'vimeo.com', 'codepen.io', 'figma.com']);
 
 /** An oEmbed-style description of a URL: rich (with an iframe) for known media sites, a link otherwise. */
@@ -71,7 +80,7 @@ export function embedOf(url: string): Embed {
   const parsed = new URL(url);
   const site = parsed.hostname.replace(/^www\./, '');
   const last = parsed.pathname.split('/').filter(Boolean).pop();
-  const title = last ? decodeURIComponent(last).replace(/[-_]+/g, ' ') : site;
+  const title = last ? decodedSegment(last).replace(/[-_]+/g, ' ') : site;
   const icon = `${parsed.protocol}//${parsed.host}/favicon.ico`;
   if (!richSites.has(site)) return { type: 'link', title, site, icon };
   const safe = parsed.toString().replace(/"/g, '&quot;');

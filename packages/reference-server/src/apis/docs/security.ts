@@ -11,6 +11,7 @@ export type DocsScheme =
   | 'integration-installation'
   | 'oauth';
 
+/** The OAuth scopes of the documentation interface. */
 export type DocsScope =
   | 'user:read'
   | 'space:read'

@@ -22,6 +22,7 @@ export interface CountedEvent {
   repeats: number;
 }
 
+/** Why the asynchronous validation refused an event. */
 export type MeteringErrorCode = 'timestamp_too_far_in_past' | 'timestamp_in_future';
 
 /** An event the asynchronous validation refused; it was not counted. */
