@@ -51,7 +51,20 @@ export function validate<S extends $ZodType>(
   subject: string,
   style: ProblemStyle = {},
 ): output<S> {
-  const result = safeParse(schema, value, { reportInput: true });
+  let result: ReturnType<typeof safeParse<S>>;
+  try {
+    result = safeParse(schema, value, { reportInput: true });
+  } catch (error) {
+    // zod hands all the problems of one field to a single push(...), which overflows the stack
+    // once a list holds some hundred thousand bad items: still the sender's mistake, not ours.
+    if (!(error instanceof RangeError)) throw error;
+    throw new ApiProblem(
+      style.status ?? 400,
+      `Invalid ${subject}: too many problems to name them one by one`,
+      style.code,
+      { params: { [subject]: 'has too many problems to name them one by one' } },
+    );
+  }
   if (result.success) return result.data;
   const issues = describeIssues(result.error.issues);
   const text = issues.map((issue) =>
@@ -142,9 +155,11 @@ export function coerceQuery(
     string,
     unknown
   >;
-  const result: Record<string, unknown> = {};
-  for (const [name, text] of Object.entries(query)) {
-    result[name] = name in shape ? coerceValue(shape[name], text) : text;
-  }
-  return result;
+  // fromEntries keeps a parameter named __proto__ as a field, so that strict schemas refuse it.
+  return Object.fromEntries(
+    Object.entries(query).map(([name, text]) => [
+      name,
+      Object.hasOwn(shape, name) ? coerceValue(shape[name], text) : text,
+    ]),
+  );
 }
