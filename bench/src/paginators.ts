@@ -47,9 +47,11 @@ function pageBody(style: Style, url: URL, total: number, pageSize: number): unkn
 }
 
 function syntheticFetch(style: Style, total: number, pageSize: number): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const body = JSON.stringify(pageBody(style, new URL(request.url), total, pageSize));
+  return async (input) => {
+    // No Request object: building one copies (and follows) the caller's AbortSignal, a cost that
+    // belongs to fetch, not to the paginator being measured.
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = JSON.stringify(pageBody(style, new URL(href), total, pageSize));
     return new Response(body, { headers: { 'content-type': 'application/json' } });
   };
 }
