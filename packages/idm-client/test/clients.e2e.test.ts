@@ -80,7 +80,11 @@ describe('clients', () => {
   });
 
   it('answers 400 invalid_body to malformed JSON', async () => {
-    const response = await e2e.fetch('/api/v2/clients', { method: 'POST', body: '{"name":' });
+    const response = await e2e.fetch('/api/v2/clients', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(await response.json()).toMatchObject({ statusCode: 400, errorCode: 'invalid_body' });
   });
 });
@@ -214,6 +218,38 @@ describe('idm.request and idm.paginate apply the same conventions', () => {
   });
 });
 
+describe('request bodies are JSON', () => {
+  it('answers 415 to a body sent as text/plain, in the interface error format, and creates nothing', async () => {
+    const before = seededClients().length;
+    const response = await e2e.fetch('/api/v2/clients', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ name: 'Plain text app' }),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'Request bodies must be JSON, sent with Content-Type: application/json',
+      errorCode: 'unsupported_media_type',
+    });
+    expect(seededClients()).toHaveLength(before);
+  });
+
+  it('accepts application/json with a charset, and bodiless DELETE requests', async () => {
+    const created = await e2e.fetch('/api/v2/clients', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ name: 'Charset app' }),
+    });
+    expect(created.status).toBe(201);
+    const { client_id } = (await created.json()) as { client_id: string };
+    expect((await e2e.fetch(`/api/v2/clients/${client_id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+  });
+});
+
 describe('1 MB payload limit', () => {
   it('accepts a body of exactly 1,048,576 bytes', async () => {
     const idm = await e2e.client();
@@ -337,7 +373,11 @@ describe('rate-limit headers', () => {
     e2e.server.faults.add({ path: '/api/v2/logs', status: 503 });
     const answers = [
       await e2e.fetch('/api/v2/clients?take=1'),
-      await e2e.fetch('/api/v2/clients', { method: 'POST', body: '{}' }),
+      await e2e.fetch('/api/v2/clients', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
       await e2e.fetch('/api/v2/nowhere', { scopes: ['read:nowhere'] }),
       await e2e.fetch('/api/v2/logs'),
       await fetch(`${e2e.url}/api/v2/clients`),

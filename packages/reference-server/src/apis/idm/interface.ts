@@ -7,7 +7,7 @@ import { authorize } from './authorize';
 import { renderError } from './errors';
 import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
 import { Checkpoints } from './pagination';
-import { payloadLimit } from './payload-limit';
+import { jsonBodiesOnly, payloadLimit } from './payload-limit';
 import { RateLimiter, type RateLimitOptions, rateLimit } from './rate-limit';
 import { IDM_BASE, managementRoutes } from './routes';
 import { idmSeed } from './seed';
@@ -81,6 +81,7 @@ export function createIdmInterface(
     rateLimit(limiter),
     authorize(tokens),
     payloadLimit(),
+    jsonBodiesOnly(),
   );
   routes.use(TOKEN_PATH, auditLog(store), rateLimit(limiter), payloadLimit());
   managementRoutes(routes, store, checkpoints, context.tenant);
