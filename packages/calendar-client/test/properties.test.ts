@@ -1,8 +1,16 @@
-import { CalendarClient, RequestValidationError } from '@clientkit/calendar-client';
+import { CalendarClient } from '@clientkit/calendar-client';
 import { formatDateForWire, readDateTime, utcMsOf } from '@clientkit/calendar-client/schemas';
 import fc from 'fast-check';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkRow,
+  fieldRows,
+  OMIT,
+  otherThan,
+  type Row,
+  recordingFetch,
+} from '../../../test-support/input-properties';
 
 describe('date-time text (property)', () => {
   it('reads back every Date the client sends as the same instant, to the second', () => {
@@ -115,135 +123,13 @@ describe('listing pagination (property)', () => {
  * refusing real connections, so a request attempt could not pass as a validation error.
  */
 
-const SEED = 20_260_601;
-const NUM_RUNS = 50;
-
-const fetchCalls: unknown[] = [];
-const recordingFetch = (async (...args: unknown[]) => {
-  fetchCalls.push(args);
-  throw new Error('no request may be made');
-}) as typeof fetch;
+const { fetch: recordedFetch, calls: fetchCalls } = recordingFetch();
 
 const calendar = new CalendarClient({
   apiRoot: 'http://127.0.0.1:9/wp-json',
   maxRetries: 0,
-  fetch: recordingFetch,
+  fetch: recordedFetch,
 });
-
-/** Leaves the field out of the input altogether. */
-const OMIT = Symbol('omit');
-
-interface Row {
-  /** The method, as its operation is named (`events.update`). */
-  op: string;
-  /** The path of the field the invalid values go into, as issues name it. */
-  field: string;
-  invalid: fc.Arbitrary<unknown>;
-  /** Calls the method with `value` in the field and every other input valid. */
-  call: (value: unknown) => unknown;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mentions = (text: string, field: string) =>
-  new RegExp(`(^|[^\\w.])${escapeRegExp(field)}($|[^\\w])`).test(text);
-
-/** `position.before.space` -> the enclosing `position.before` and the key `space`. */
-function splitPath(field: string): { parent: string; key: string } {
-  const dot = field.lastIndexOf('.');
-  return dot === -1
-    ? { parent: '', key: field }
-    : { parent: field.slice(0, dot), key: field.slice(dot + 1) };
-}
-
-/**
- * True when the issue is about `field`: its path is the field or inside it, or it is a rule of the
- * enclosing object that names the field (an unknown key, or a rule between two fields).
- */
-function concerns(issue: { path: string; message: string }, field: string): boolean {
-  if (issue.path === field || issue.path.startsWith(`${field}.`)) return true;
-  if (issue.path.startsWith(`${field}[`)) return true;
-  const { parent, key } = splitPath(field);
-  return issue.path === parent && mentions(issue.message, key);
-}
-
-/** True when the error's message names the field (or its key, after the enclosing object). */
-function messageNames(message: string, field: string): boolean {
-  if (mentions(message, field)) return true;
-  const { parent, key } = splitPath(field);
-  return mentions(message, key) && (parent === '' || message.includes(parent));
-}
-
-async function errorOf(call: () => unknown): Promise<unknown> {
-  try {
-    await call();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
-function checkRow(row: Row) {
-  it(`${row.op}: any invalid ${row.field} is refused with a RequestValidationError naming it, before any request`, async () => {
-    await fc.assert(
-      fc.asyncProperty(row.invalid, async (value) => {
-        const callsBefore = fetchCalls.length;
-        const error = await errorOf(() => row.call(value));
-        expect(error).toBeInstanceOf(RequestValidationError);
-        const { issues, message } = error as RequestValidationError;
-        expect(issues.length).toBeGreaterThan(0);
-        for (const issue of issues) {
-          expect(concerns(issue, row.field), `${issue.path} ${issue.message}`).toBe(true);
-        }
-        expect(messageNames(message, row.field), message).toBe(true);
-        expect(fetchCalls.slice(callsBefore)).toEqual([]);
-      }),
-      { numRuns: NUM_RUNS, seed: SEED },
-    );
-  });
-}
-
-/** `base` with `field` set to `value`, or without it for OMIT. */
-function withField(base: Record<string, unknown>, field: string, value: unknown) {
-  const input: Record<string, unknown> = { ...base };
-  if (value === OMIT) delete input[field];
-  else input[field] = value;
-  return input;
-}
-
-/** One row per field of an object input: `send` gets the object with that field made invalid. */
-function fieldRows(
-  op: string,
-  base: Record<string, unknown>,
-  invalid: Record<string, fc.Arbitrary<unknown>>,
-  send: (input: Record<string, unknown>) => unknown,
-): Row[] {
-  return Object.entries(invalid).map(([field, values]) => ({
-    op,
-    field,
-    invalid: values,
-    call: (value) => send(withField(base, field, value)),
-  }));
-}
-
-// ---- invalid values ----
-
-const kinds = {
-  string: fc.string(),
-  number: fc.oneof(fc.integer(), fc.double()),
-  boolean: fc.boolean(),
-  null: fc.constant(null),
-  array: fc.array(fc.anything(), { maxLength: 3 }),
-  object: fc.dictionary(fc.string(), fc.anything(), { maxKeys: 3 }),
-};
-type Kind = keyof typeof kinds;
-
-/** Values of every JSON type but the given ones. */
-const otherThan = (...allowed: Kind[]) =>
-  fc.oneof(
-    ...Object.entries(kinds)
-      .filter(([kind]) => !allowed.includes(kind as Kind))
-      .map(([, values]) => values),
-  );
 
 /** A string that is none of `known` (their upper-case forms among them). */
 const unknownValue = (known: readonly string[]) => {
@@ -744,5 +630,5 @@ describe('CalendarClient input validation (property)', () => {
   });
   afterAll(() => nock.enableNetConnect());
 
-  for (const row of rows) checkRow(row);
+  for (const row of rows) checkRow(row, fetchCalls);
 });

@@ -8,147 +8,31 @@
  */
 import fc from 'fast-check';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MeterEventStream, MeteringClient, RequestValidationError } from '../src/index';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import {
+  checkRow,
+  fieldRows,
+  OMIT,
+  otherThan,
+  type Row,
+  recordingFetch,
+  tooLong,
+  withField,
+} from '../../../test-support/input-properties';
+import { type MeterEventStream, MeteringClient } from '../src/index';
 
-const SEED = 20_260_601;
-const NUM_RUNS = 50;
-
-const fetchCalls: unknown[] = [];
-const recordingFetch = (async (...args: unknown[]) => {
-  fetchCalls.push(args);
-  throw new Error('no request may be made');
-}) as typeof fetch;
+const { fetch: recordedFetch, calls: fetchCalls } = recordingFetch();
 
 const metering = new MeteringClient({
   baseUrl: 'http://127.0.0.1:9',
   streamBaseUrl: 'http://127.0.0.1:9',
   apiKey: 'sk_test_properties',
   maxRetries: 0,
-  fetch: recordingFetch,
+  fetch: recordedFetch,
 });
 
 // ---- the property ----
 
-/** Leaves the field out of the input altogether. */
-const OMIT = Symbol('omit');
-
-interface Row {
-  /** The method, as its operation is named (`events.send`). */
-  op: string;
-  /** The path of the field the invalid values go into, as issues name it. */
-  field: string;
-  invalid: fc.Arbitrary<unknown>;
-  /** Calls the method with `value` in the field and every other input valid. */
-  call: (value: unknown) => unknown;
-  /** The field's path when it depends on the value (an unknown key); `field` otherwise. */
-  fieldOf?: (value: unknown) => string;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mentions = (text: string, field: string) =>
-  new RegExp(`(^|[^\\w.])${escapeRegExp(field)}($|[^\\w])`).test(text);
-
-/** `position.before.space` -> the enclosing `position.before` and the key `space`. */
-function splitPath(field: string): { parent: string; key: string } {
-  const dot = field.lastIndexOf('.');
-  return dot === -1
-    ? { parent: '', key: field }
-    : { parent: field.slice(0, dot), key: field.slice(dot + 1) };
-}
-
-/**
- * True when the issue is about `field`: its path is the field or inside it, or it is a rule of the
- * enclosing object that names the field (an unknown key, or a rule between two fields).
- */
-function concerns(issue: { path: string; message: string }, field: string): boolean {
-  if (issue.path === field || issue.path.startsWith(`${field}.`)) return true;
-  if (issue.path.startsWith(`${field}[`)) return true;
-  const { parent, key } = splitPath(field);
-  return issue.path === parent && mentions(issue.message, key);
-}
-
-/** True when the error's message names the field (or its key, after the enclosing object). */
-function messageNames(message: string, field: string): boolean {
-  if (mentions(message, field)) return true;
-  const { parent, key } = splitPath(field);
-  return mentions(message, key) && (parent === '' || message.includes(parent));
-}
-
-async function errorOf(call: () => unknown): Promise<unknown> {
-  try {
-    await call();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
-function checkRow(row: Row) {
-  it(`${row.op}: any invalid ${row.field} is refused with a RequestValidationError naming it, before any request`, async () => {
-    await fc.assert(
-      fc.asyncProperty(row.invalid, async (value) => {
-        const field = row.fieldOf?.(value) ?? row.field;
-        const callsBefore = fetchCalls.length;
-        const error = await errorOf(() => row.call(value));
-        expect(error).toBeInstanceOf(RequestValidationError);
-        const { issues, message } = error as RequestValidationError;
-        expect(issues.length).toBeGreaterThan(0);
-        for (const issue of issues) {
-          expect(concerns(issue, field), `${issue.path} ${issue.message}`).toBe(true);
-        }
-        expect(messageNames(message, field), message).toBe(true);
-        expect(fetchCalls.slice(callsBefore)).toEqual([]);
-      }),
-      { numRuns: NUM_RUNS, seed: SEED },
-    );
-  });
-}
-
-/** `base` with `field` set to `value`, or without it for OMIT. */
-function withField(base: Record<string, unknown>, field: string, value: unknown) {
-  const input: Record<string, unknown> = { ...base };
-  if (value === OMIT) delete input[field];
-  else input[field] = value;
-  return input;
-}
-
-/** One row per field of an object input: `send` gets the object with that field made invalid. */
-function fieldRows(
-  op: string,
-  base: Record<string, unknown>,
-  invalid: Record<string, fc.Arbitrary<unknown>>,
-  send: (input: Record<string, unknown>) => unknown,
-): Row[] {
-  return Object.entries(invalid).map(([field, values]) => ({
-    op,
-    field,
-    invalid: values,
-    call: (value) => send(withField(base, field, value)),
-  }));
-}
-
-// ---- invalid values ----
-
-const kinds = {
-  string: fc.string(),
-  number: fc.oneof(fc.integer(), fc.double()),
-  boolean: fc.boolean(),
-  null: fc.constant(null),
-  array: fc.array(fc.anything(), { maxLength: 3 }),
-  object: fc.dictionary(fc.string(), fc.anything(), { maxKeys: 3 }),
-};
-type Kind = keyof typeof kinds;
-
-/** Values of every JSON type but the given ones. */
-const otherThan = (...allowed: Kind[]) =>
-  fc.oneof(
-    ...Object.entries(kinds)
-      .filter(([kind]) => !allowed.includes(kind as Kind))
-      .map(([, values]) => values),
-  );
-
-const tooLong = (max: number) => fc.string({ minLength: max + 1, maxLength: max + 40 });
 const nonInteger = fc.oneof(
   fc.double().filter((value) => !Number.isInteger(value)),
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
@@ -304,5 +188,5 @@ describe('MeteringClient input validation (property)', () => {
     expect(streams.every((created) => created.stats.accepted === 0)).toBe(true);
   });
 
-  for (const row of rows) checkRow(row);
+  for (const row of rows) checkRow(row, fetchCalls);
 });
