@@ -4,8 +4,7 @@ import {
   createReferenceServer,
   type ReferenceServer,
 } from '@clientkit/reference-server';
-import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** The REST root of unit tests; nock answers for it. */
 export const API_ROOT = 'http://calendar.test/wp-json';
@@ -17,17 +16,6 @@ export const NOW = '2026-06-15T12:00:00Z';
 
 export const EDITOR_PASSWORD = 'EdiT oRPa ssW0 rdCa lEnD ar01';
 export const SUBSCRIBER_PASSWORD = 'SubS cRiB erPa ssW0 rdCa l001';
-
-/** Every test in the file runs with real network access refused, and must use all its mocks. */
-export function useNock(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.cleanAll();
-    if (pending.length > 0) throw new Error(`Mocks not requested: ${pending.join(', ')}`);
-  });
-  afterAll(() => nock.enableNetConnect());
-}
 
 /** A client against the nock origin, without retries unless a test asks for them. */
 export function unitClient(options: Partial<CalendarClientOptions> = {}): CalendarClient {
@@ -102,3 +90,5 @@ export function useCalendarServer(options: { calendar?: CalendarOptions; admin?:
 export function basicHeader(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 }
+
+export { useNock } from '../../../test-support/unit';

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useNock } from '../../../test-support/unit';
 import {
   AuthenticationError,
   BadRequestError,
@@ -33,13 +34,7 @@ const space = {
 };
 const user = { object: 'user', id: 'u1', displayName: 'Ada' };
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  if (pending.length > 0) throw new Error(`Mocks not requested: ${pending.join(', ')}`);
-});
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 /** Expects a RequestValidationError with these issue texts, and no request (nock refuses any). */
 async function refused(promise: PromiseLike<unknown>, issues: string[]) {

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useNock } from '../../../test-support/unit';
 import {
   APIError,
   AuthenticationError,
@@ -42,13 +43,7 @@ const server: Server = {
   EnableSmtpApiErrorHooks: false,
 };
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  if (pending.length > 0) throw new Error(`Mocks not requested: ${pending.join(', ')}`);
-});
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 async function errorOf(promise: PromiseLike<unknown>): Promise<unknown> {
   return Promise.resolve(promise).then(

@@ -1,5 +1,4 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type MeterEventSession, MeteringClient, type MeteringClientOptions } from '../src/index';
 
 export const ORIGIN = 'http://metering.test';
@@ -7,17 +6,6 @@ export const STREAM_ORIGIN = 'http://stream.metering.test';
 export const API_KEY = 'sk_test_unit_secret_key_123';
 export const SESSION_PATH = '/v2/billing/meter_event_session';
 export const STREAM_PATH = '/v2/billing/meter_event_stream';
-
-/** Every test in the file runs with real network access refused, and must use all its mocks. */
-export function useNock(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.cleanAll();
-    if (pending.length > 0) throw new Error(`Mocks not requested: ${pending.join(', ')}`);
-  });
-  afterAll(() => nock.enableNetConnect());
-}
 
 /** A client of the mocked service that does not wait between retries it is not told to make. */
 export function unitClient(options: Partial<MeteringClientOptions> = {}): MeteringClient {
@@ -64,14 +52,6 @@ export const sessionExpired = {
   },
 };
 
-/** The error a promise rejects with (fails the test if it resolves). */
-export async function rejectionOf(promise: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(promise).then(
-    (value) => expect.unreachable(`expected a rejection, got ${JSON.stringify(value)}`),
-    (error: unknown) => error,
-  );
-}
-
 /** `count` usage events named `name`, without identifiers. */
 export function usage(count: number, name = 'api_call') {
   return Array.from({ length: count }, (_, i) => ({
@@ -79,3 +59,5 @@ export function usage(count: number, name = 'api_call') {
     payload: { stripe_customer_id: `cus_${i % 7}`, value: String(i) },
   }));
 }
+
+export { rejectionOf, useNock } from '../../../test-support/unit';
