@@ -77,7 +77,7 @@ export const emailString = () =>
  * An object used as a map: any keys, every value matching `value`. Lighter than `z.record`, at the
  * price of naming the map rather than the key when a value is wrong.
  */
-export const recordOf = <T extends z.core.$ZodType>(value: T, rule = 'must be an object map') =>
+export const recordOf = <T extends z.core.$ZodType>(value: T, rule = 'must be an object') =>
   hinted(
     z.custom<Record<string, z.output<T>>>(
       (input) =>
