@@ -211,7 +211,10 @@ export const UpdateSpaceBody = z
     icon: z.optional(z.nullable(urlString())),
   })
   .check(
-    z.refine(hasSomeProperty, 'must change at least one property'),
+    z.refine(
+      hasSomeProperty,
+      'must change at least one of editMode, title, defaultLevel, language, mergeRules, emoji, icon',
+    ),
     z.refine(
       (body) =>
         !(body.emoji !== undefined && body.icon !== undefined) ||

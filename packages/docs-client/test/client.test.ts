@@ -294,7 +294,9 @@ describe('DocsClient validation, before any request', () => {
   });
 
   it('refuses a space update with no property', async () => {
-    await refused(docs.spaces.update('s1', {}), ['must change at least one property']);
+    await refused(docs.spaces.update('s1', {}), [
+      'must change at least one of editMode, title, defaultLevel, language, mergeRules, emoji, icon',
+    ]);
   });
 
   it('refuses setting emoji and icon together unless both are null', async () => {

@@ -189,7 +189,7 @@ describe('spaces', () => {
     await expectStatus(
       h.raw('PATCH', '/spaces/space_handbook', { body: {} }),
       400,
-      'must change at least one property',
+      'must change at least one of editMode, title, defaultLevel, language, mergeRules, emoji, icon',
     );
   });
 

@@ -214,7 +214,8 @@ export const UpdateClientBody = z
   })
   .check(
     z.refine(hasSomeProperty, {
-      message: 'must change at least one property',
+      message:
+        'must change at least one of name, description, app_type, callbacks, allowed_origins, logo_uri, is_first_party, client_metadata',
       // A body whose only properties were refused (unknown ones) already says what is wrong with it.
       when: (payload) => payload.issues.length === 0,
     }),

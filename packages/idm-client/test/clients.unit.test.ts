@@ -101,7 +101,9 @@ describe('client-side validation of clients (no request is made)', () => {
   it('refuses an update that changes nothing', async () => {
     const error = await rejectionOf(idm.clients.update('abc', {}));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toContain('must change at least one property');
+    expect((error as Error).message).toContain(
+      'must change at least one of name, description, app_type',
+    );
   });
 
   it('refuses an empty id', async () => {

@@ -127,7 +127,7 @@ export const UpdateServerBody = z
   })
   .check(
     z.refine(hasSomeField, {
-      message: 'must change at least one field',
+      message: 'must change at least one server setting, such as Name, Color or InboundHookUrl',
       // A body whose only fields were refused already says what is wrong with it.
       when: (payload) => payload.issues.length === 0,
     }),

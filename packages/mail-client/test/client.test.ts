@@ -189,8 +189,12 @@ describe('checks before sending', () => {
   });
 
   it('refuses an empty change set', async () => {
-    await refused({}, ['must change at least one field']);
-    await refused({ Name: undefined }, ['must change at least one field']);
+    await refused({}, [
+      'must change at least one server setting, such as Name, Color or InboundHookUrl',
+    ]);
+    await refused({ Name: undefined }, [
+      'must change at least one server setting, such as Name, Color or InboundHookUrl',
+    ]);
   });
 
   it('refuses more than one inbound domain, and anything that is not a domain name', async () => {
