@@ -1,3 +1,5 @@
+import type { AuthenticationError } from './errors';
+
 /**
  * How a client authenticates: the headers to add to each attempt of each request. It is asked again
  * for every attempt, so a provider can hand out a renewed token on a retry.
@@ -5,6 +7,11 @@
 export interface Auth {
   /** The headers to send with one attempt; called again before every attempt. */
   headers(): Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * Called once when the interface refused the credentials of a request. Resolve true after
+   * replacing them, and the transport sends the request once more; false to give up.
+   */
+  renew?(refused: AuthenticationError, sent: Record<string, string>): boolean | Promise<boolean>;
 }
 
 /** A secret, or a function that produces the current one (for example from a token provider). */
@@ -12,9 +19,10 @@ export type SecretSource = string | (() => string | Promise<string>);
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
-function describedAuth(description: string, headers: Auth['headers']): Auth {
+function describedAuth(description: string, headers: Auth['headers'], renew?: Auth['renew']): Auth {
   return {
     headers,
+    ...(renew ? { renew } : {}),
     toString: () => description,
     toJSON: () => description,
     [inspectSymbol]: () => description,
@@ -25,17 +33,38 @@ async function reveal(source: SecretSource): Promise<string> {
   return typeof source === 'string' ? source : source();
 }
 
+/** Options of `bearerAuth`. */
+export interface BearerAuthOptions {
+  /**
+   * Which refusals mean the token itself is stale (revoked, expired early). With a `TokenProvider`,
+   * such a refusal replaces the token once and the request is sent again. Default: none.
+   */
+  renewWhen?: (refused: AuthenticationError) => boolean;
+}
+
 /**
  * `Authorization: Bearer <token>` with a fixed token or a function that returns the current one.
  *
  * @example
  * bearerAuth(process.env.DOCS_TOKEN!)
- * bearerAuth(tokenProvider({ fetchToken }))
+ * bearerAuth(tokenProvider({ fetchToken }), { renewWhen: (error) => error.code === 'invalid_token' })
  */
-export function bearerAuth(token: SecretSource): Auth {
-  return describedAuth('[BearerAuth]', async () => ({
-    authorization: `Bearer ${await reveal(token)}`,
-  }));
+export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {}): Auth {
+  const headers = async () => ({ authorization: `Bearer ${await reveal(token)}` });
+  const { renewWhen } = options;
+  const provider = isTokenProvider(token) ? token : undefined;
+  if (!provider || !renewWhen) return describedAuth('[BearerAuth]', headers);
+  return describedAuth('[BearerAuth]', headers, (refused, sent) => {
+    if (!renewWhen(refused)) return false;
+    // Forget the token only if it is still the one the provider hands out: when another request
+    // already replaced it, the refusal concerns an old token and the new one stays.
+    provider.invalidate(sent.authorization?.slice('Bearer '.length) ?? '');
+    return true;
+  });
+}
+
+function isTokenProvider(source: SecretSource): source is TokenProvider {
+  return typeof source === 'function' && typeof (source as TokenProvider).invalidate === 'function';
 }
 
 /** `Authorization: Basic` with a user name and password, encoded as UTF-8. */
@@ -78,13 +107,20 @@ export interface TokenProviderOptions {
 /** A function that returns a valid token, fetching one only when needed. */
 export interface TokenProvider {
   (): Promise<string>;
-  /** Forgets the cached token, so that the next call fetches a new one (for example after a 401). */
-  invalidate(): void;
+  /**
+   * Forgets the cached token so that the next call fetches a new one (for example after a 401).
+   * Given the refused token, it forgets only that one: a token fetched since then is kept.
+   */
+  invalidate(refusedToken?: string): void;
+  /** How many tokens this provider has fetched. */
+  readonly fetched: number;
 }
 
 /**
  * Caches a token until shortly before it expires. Concurrent callers that find no valid token share
- * one fetch; a failed fetch is not cached.
+ * one fetch; a failed fetch is not cached. Expiry is counted from the moment the fetch started, so a
+ * slow answer can only make the token look older than it is; the renewal margin is at most half the
+ * token's lifetime, so that a short-lived token is not renewed on every call.
  *
  * @example
  * const token = tokenProvider({ fetchToken: async () => ({ token: 't', expiresIn: 3600 }) });
@@ -95,11 +131,15 @@ export function tokenProvider(options: TokenProviderOptions): TokenProvider {
   const renewBeforeExpiryMs = options.renewBeforeExpiryMs ?? 60_000;
   let cached: { token: string; renewAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
+  let fetched = 0;
 
   const fetchFresh = async (): Promise<string> => {
+    const startedAt = now();
     const issued = await options.fetchToken();
-    const expiresAt = expiryOf(issued, now());
-    cached = { token: issued.token, renewAt: expiresAt - renewBeforeExpiryMs };
+    fetched += 1;
+    const expiresAt = expiryOf(issued, startedAt);
+    const margin = Math.max(0, Math.min(renewBeforeExpiryMs, (expiresAt - startedAt) / 2));
+    cached = { token: issued.token, renewAt: expiresAt - margin };
     return issued.token;
   };
 
@@ -110,11 +150,12 @@ export function tokenProvider(options: TokenProviderOptions): TokenProvider {
     });
     return inFlight;
   };
-  provider.invalidate = () => {
-    cached = undefined;
+  provider.invalidate = (refusedToken?: string) => {
+    if (refusedToken === undefined || cached?.token === refusedToken) cached = undefined;
   };
+  Object.defineProperty(provider, 'fetched', { get: () => fetched });
   Object.defineProperty(provider, inspectSymbol, { value: () => '[TokenProvider]' });
-  return provider;
+  return provider as TokenProvider;
 }
 
 function expiryOf(issued: IssuedToken, now: number): number {

@@ -1,6 +1,7 @@
 export { APIPromise, requestIdOf, type WithResponse } from './api-promise';
 export {
   type Auth,
+  type BearerAuthOptions,
   base64,
   basicAuth,
   bearerAuth,
@@ -38,20 +39,15 @@ export {
   type ValidationIssue,
 } from './errors';
 export { type Logger, type LogLevel, leveledLogger } from './logger';
+export { checkOptionNames } from './options';
 export { type CheckpointParams, checkpointPagination } from './pagination/checkpoint-pagination';
 export { type CursorParams, cursorPagination } from './pagination/cursor-pagination';
 export { type OffsetParams, offsetPagination } from './pagination/offset-pagination';
 export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
 export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
+export { type RawRequestInit, rawRequestSpec, relativePath } from './raw-request';
 export { isSecretHeader, REDACTED, redactHeaders, redactUrl } from './redact';
-export {
-  DEFAULT_MAX_RETRIES,
-  isIdempotent,
-  isRetryableStatus,
-  MAX_RETRY_AFTER_MS,
-  retryDelayMs,
-  sleep,
-} from './retry';
+export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './retry';
 export {
   emailString,
   httpUrlString,
@@ -63,6 +59,8 @@ export {
   urlString,
 } from './schema-helpers';
 export {
+  type BodyLimit,
+  CLIENT_OPTION_NAMES,
   type ClientOptions,
   createTransport,
   DEFAULT_TIMEOUT_MS,
@@ -71,6 +69,7 @@ export {
   type QueryValue,
   type RequestOptions,
   type RequestSpec,
+  type RetrySetting,
   type SchemaRequestSpec,
   type Transport,
   type TransportHooks,

@@ -1,3 +1,11 @@
+import ky, {
+  type Hooks,
+  HTTPError,
+  type KyInstance,
+  type Options as KyOptions,
+  type RetryOptions,
+  TimeoutError,
+} from 'ky';
 import type { $ZodType, output } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
 import type { Auth } from './auth';
@@ -5,14 +13,16 @@ import {
   APIConnectionError,
   APITimeoutError,
   APIUserAbortError,
-  ClientKitError,
+  AuthenticationError,
   type ErrorBodyMapper,
   makeAPIError,
+  PayloadTooLargeError,
   RequestValidationError,
 } from './errors';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
+import { checkOptionNames } from './options';
 import { redactUrl } from './redact';
-import { DEFAULT_MAX_RETRIES, isIdempotent, isRetryableStatus, retryDelayMs, sleep } from './retry';
+import { retryDefaults } from './retry';
 import { validateInput, validateResponse } from './validation';
 import { VERSION } from './version';
 
@@ -32,43 +42,44 @@ export type QueryValue =
   | undefined
   | readonly (string | number | boolean)[];
 
-/**
- * Functions run around every attempt of every request. `beforeRequest` may return a changed Request,
- * or a Response to answer without sending; `afterResponse` may return a replacement Response. They
- * have the shape of ky's hooks of the same names.
- */
-export interface TransportHooks {
-  /** Return a Request to send instead, a Response to answer without sending, or nothing. */
-  beforeRequest?: ((request: Request) => unknown)[];
-  /** Return a Response to use instead, or nothing. */
-  afterResponse?: ((request: Request, response: Response) => unknown)[];
-}
+/** ky's retry options: a number is the limit of retries after the first attempt. */
+export type RetrySetting = number | RetryOptions;
+
+/** ky's hooks: `beforeRequest`, `beforeRetry`, `beforeError` and `afterResponse`, in ky's shapes. */
+export type TransportHooks = Hooks;
 
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
-  /** Cancels the request, including any wait before a retry. */
+  /** Cancels the request, including any wait before a retry; an aborted signal sends nothing. */
   signal?: AbortSignal | undefined;
-  /** Milliseconds allowed for each attempt (default 60 000). */
+  /** Milliseconds allowed for each attempt, each with its own timer (default 60 000). */
   timeout?: number | undefined;
-  /** Retries after the first attempt (default 2); 0 turns retries off. */
-  maxRetries?: number | undefined;
+  /** ky's retry options for this request, merged over the client's (a number sets the limit). */
+  retry?: RetrySetting | undefined;
   /** Extra headers for this request; a value of `undefined` removes a default header. */
   headers?: Record<string, string | undefined> | undefined;
+  /** ky hooks for this request, run after the client's. */
+  hooks?: TransportHooks | undefined;
+  /**
+   * The `Idempotency-Key` of a POST or PATCH on an interface that honours one (metering): every
+   * attempt carries it. Without it the client generates one per call.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 /** Options shared by every client's constructor. */
 export interface ClientOptions {
-  /** A `fetch` implementation to use instead of the global one (for example a reference server's). */
+  /** A `fetch` implementation to use instead of the global one (a proxy agent, a keep-alive pool, a test server). */
   fetch?: typeof fetch;
   /** Milliseconds allowed for each attempt of each request (default 60 000). */
   timeout?: number;
-  /** Retries after the first attempt of a retryable request (default 2). */
-  maxRetries?: number;
+  /** ky's retry options (default: 2 retries; see the README for the statuses and delays). */
+  retry?: RetrySetting;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** Replaces the `User-Agent` value `clientkit/<version>`. */
   userAgent?: string;
-  /** Hooks run on every attempt (for example `beforeRequest` to add tracing headers). */
+  /** ky hooks run on every request (for example `beforeRequest` to add tracing headers). */
   hooks?: TransportHooks;
   /** Where to write what the client does; defaults to `console` once `logLevel` is set. */
   logger?: Logger;
@@ -76,6 +87,28 @@ export interface ClientOptions {
   logLevel?: LogLevel;
   /** Check every response against the interface's schema and throw `APIResponseValidationError` on a mismatch. */
   validateResponses?: boolean;
+}
+
+/** The names of `ClientOptions`, for clients that refuse options they do not know. */
+export const CLIENT_OPTION_NAMES: readonly (keyof ClientOptions)[] = [
+  'fetch',
+  'timeout',
+  'retry',
+  'headers',
+  'userAgent',
+  'hooks',
+  'logger',
+  'logLevel',
+  'validateResponses',
+];
+
+/** A limit on the size of JSON bodies that the interface enforces, checked before sending. */
+export interface BodyLimit {
+  bytes: number;
+  /** The message of the `PayloadTooLargeError`, given the body's size. */
+  message: (bytes: number) => string;
+  /** The `code` of the `PayloadTooLargeError`. */
+  code: string;
 }
 
 /** Options of `createTransport`. */
@@ -86,6 +119,15 @@ export interface TransportOptions extends ClientOptions {
   auth?: Auth | undefined;
   /** Reads `code` and `message` from the interface's error body. */
   errorBody?: ErrorBodyMapper;
+  /**
+   * The interface honours `Idempotency-Key`: POST and PATCH carry one and are retried like GET.
+   * Elsewhere they are never retried, and a `retry.methods` that lists them is refused.
+   */
+  idempotencyKeys?: boolean;
+  /** Refuse JSON bodies larger than this before sending them. */
+  bodyLimit?: BodyLimit;
+  /** Runs before each request is sent (not before each retry); throw to refuse it. */
+  beforeSend?: (spec: RequestSpec) => void | Promise<void>;
 }
 
 /** One request, as a client's resource method describes it. */
@@ -101,8 +143,6 @@ export interface RequestSpec extends RequestOptions {
   body?: unknown;
   /** Checked (and transformed) before sending; failures become `RequestValidationError`. */
   bodySchema?: $ZodType;
-  /** Lets a POST or PATCH be retried: set it when repeating the request cannot apply it twice. */
-  idempotent?: boolean;
   /** Credentials for this request instead of the client's; `null` sends none. */
   auth?: Auth | null;
   /** Another base URL for this request (for example a separate streaming host). */
@@ -122,7 +162,7 @@ export interface ParsedRequestSpec<T> extends RequestSpec {
   parse: (data: unknown, response: Response) => T;
 }
 
-/** The HTTP layer of a client: one per client, shared by its resources. */
+/** The HTTP layer of a client: one per client, the one door its resources reach the network through. */
 export interface Transport {
   /** Sends a request whose answer is the schema's output (checked when the client validates responses). */
   request<S extends $ZodType>(spec: SchemaRequestSpec<S>): APIPromise<output<S>>;
@@ -132,188 +172,348 @@ export interface Transport {
   request(spec: RequestSpec): APIPromise<void>;
 }
 
-interface PreparedRequest {
-  spec: RequestSpec;
-  url: string;
-  body: unknown;
-  headers: Record<string, string | undefined>;
-  idempotent: boolean;
-  maxRetries: number;
-  timeout: number;
-  /** The URL with any credentials masked, for messages and logs (computed when first needed). */
-  readonly displayUrl: string;
+type AnySpec = RequestSpec & {
+  responseSchema?: $ZodType;
+  parse?: (data: unknown, response: Response) => unknown;
+};
+
+const specNames = new Set([
+  'signal',
+  'timeout',
+  'retry',
+  'headers',
+  'hooks',
+  'idempotencyKey',
+  'method',
+  'path',
+  'pathParams',
+  'query',
+  'querySchema',
+  'body',
+  'bodySchema',
+  'auth',
+  'baseUrl',
+  'operation',
+  'responseSchema',
+  'parse',
+]);
+
+/** A rejection of the `fetch` call itself: no response arrived. */
+class FetchFailure extends Error {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super('fetch failed', { cause });
+  }
 }
 
 /**
- * Builds the transport a client sends its requests through: base URL, credentials, headers, user
- * agent, a timeout per attempt, the retry policy, hooks, a custom `fetch`, and a redacting logger.
- * It calls `fetch` directly: see the package README for why it does not sit on an HTTP library.
+ * Builds the transport a client sends its requests through, on one ky instance: base URL,
+ * credentials, headers, user agent, a timeout per attempt, ky's retry loop with our defaults, hooks,
+ * a custom `fetch`, and a redacting logger. What ky does not do lives here: the interface's error
+ * classes, input validation, redaction, and the one renewal of refused credentials.
  *
  * @example
  * const transport = createTransport({ baseUrl: 'http://127.0.0.1:4010/v1', auth: bearerAuth(token) });
  * const user = await transport.request({ method: 'GET', path: 'user', operation: 'docs.user.get', responseSchema: User });
  */
 export function createTransport(options: TransportOptions): Transport {
-  const prefixUrl = checkBaseUrl(options.baseUrl, 'baseUrl');
-  const hooks = options.hooks ?? {};
-  const hasHooks = Boolean(hooks.beforeRequest?.length || hooks.afterResponse?.length);
+  const prefixUrl = checkBaseUrl(options.baseUrl);
+  const clientRetry = checkRetry(options.retry, options.idempotencyKeys, 'client options');
   const logger =
     options.logger || options.logLevel
       ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
       : undefined;
-  const defaultHeaders: Record<string, string> = {
-    accept: 'application/json',
-    'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
-    ...lowerCaseKeys(options.headers ?? {}),
-  };
+  const fetchImpl: typeof fetch = (input, init) =>
+    // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
+    (options.fetch ?? globalThis.fetch)(input, init).catch((error: unknown) => {
+      throw new FetchFailure(input instanceof Request ? input.url : String(input), error);
+    });
+  const api: KyInstance = ky.create({
+    prefixUrl,
+    timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
+    retry: clientRetry,
+    fetch: fetchImpl,
+    headers: {
+      accept: 'application/json',
+      'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
+      ...options.headers,
+    },
+    hooks: mergeHooks(logger ? loggingHooks(logger) : {}, options.hooks),
+  });
 
-  function prepare(spec: RequestSpec): PreparedRequest {
-    const base = spec.baseUrl ? checkBaseUrl(spec.baseUrl, 'baseUrl') : prefixUrl;
-    const path = fillPath(spec.path, spec.pathParams ?? {}, spec.operation);
+  async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
+    const { path, kyOptions } = prepare(spec);
+    if (options.beforeSend) await options.beforeSend(spec);
+    const auth = spec.auth === undefined ? options.auth : spec.auth;
+    let response: Response;
+    const sent: Record<string, string> = {};
+    try {
+      response = await sendOnce(path, kyOptions, auth, sent);
+    } catch (error) {
+      const failure = await describeFailure(error, spec);
+      const renewed =
+        failure instanceof AuthenticationError && auth?.renew && (await auth.renew(failure, sent));
+      if (!renewed) throw failure;
+      // The credentials were refused and the auth has replaced them: send once more with the new ones.
+      response = await sendOnce(path, kyOptions, auth, sent).catch(async (retryError: unknown) => {
+        throw await describeFailure(retryError, spec);
+      });
+    }
+    const data = await readBody(response, spec.method);
+    if (spec.parse) return { data: spec.parse(data, response), response };
+    if (spec.responseSchema && options.validateResponses) {
+      return { data: validateResponse(spec.responseSchema, data, spec.operation), response };
+    }
+    return { data, response };
+  }
+
+  /** One ky call (its retries included); `sent` receives the credentials of the latest attempt. */
+  function sendOnce(
+    path: string,
+    kyOptions: KyOptions,
+    auth: Auth | null | undefined,
+    sent: Record<string, string>,
+  ) {
+    if (!auth) return api(path, kyOptions);
+    const authHook = async (request: Request) => {
+      const headers = await auth.headers();
+      for (const name in headers) {
+        request.headers.set(name, headers[name]!);
+        sent[name] = headers[name]!;
+      }
+    };
+    const hooks = {
+      ...kyOptions.hooks,
+      beforeRequest: [authHook, ...(kyOptions.hooks?.beforeRequest ?? [])],
+    };
+    return api(path, { ...kyOptions, hooks });
+  }
+
+  /** Validates the inputs and turns the spec into ky options; throws `RequestValidationError`. */
+  function prepare(spec: AnySpec): { path: string; kyOptions: KyOptions } {
+    for (const name in spec) {
+      if (!specNames.has(name)) {
+        throw new RequestValidationError(`options of ${spec.operation}`, [
+          { path: name, message: 'is not an option of this method' },
+        ]);
+      }
+    }
+    const path = fillPath(spec.path, spec.pathParams, spec.operation);
+    const kyOptions: KyOptions = { method: spec.method };
+    if (spec.baseUrl) kyOptions.prefixUrl = checkBaseUrl(spec.baseUrl);
     const query = spec.querySchema
       ? validateInput(spec.querySchema, spec.query ?? {}, `query of ${spec.operation}`)
       : spec.query;
-    const body =
-      spec.bodySchema !== undefined
-        ? validateInput(spec.bodySchema, spec.body, `body of ${spec.operation}`)
-        : spec.body;
-    const searchParams = toSearchParams(query as Record<string, QueryValue> | undefined);
-    const url = `${base}${path}${searchParams.size > 0 ? `?${searchParams}` : ''}`;
-    return {
-      spec,
-      url,
-      body,
-      headers: { ...defaultHeaders, ...lowerCaseKeys(spec.headers ?? {}) },
-      idempotent: isIdempotent(spec.method, spec.idempotent),
-      maxRetries: spec.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES,
-      timeout: checkTimeout(spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS),
-      get displayUrl() {
-        return redactUrl(url);
-      },
-    };
-  }
-
-  async function attempt(request: PreparedRequest): Promise<{ data: unknown; response: Response }> {
-    const { spec, timeout } = request;
-    const auth = spec.auth === undefined ? options.auth : spec.auth;
-    const authHeaders = auth ? await auth.headers() : {};
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = Number.isFinite(timeout)
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeout)
-      : undefined;
-    const onAbort = () => controller.abort(spec.signal?.reason);
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const headers = definedOnly({ ...request.headers, ...authHeaders });
-      const init: RequestInit = { method: spec.method, headers, signal: controller.signal };
-      if (request.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        init.body = JSON.stringify(request.body);
-      }
-      // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      const response = hasHooks
-        ? await fetchWithHooks(fetchImpl, new Request(request.url, init), hooks)
-        : await fetchImpl(request.url, init);
-      return { data: await readBody(response, spec.method), response };
-    } catch (error) {
-      if (spec.signal?.aborted) throw new APIUserAbortError('Request aborted', { cause: error });
-      if (timedOut) {
-        throw new APITimeoutError(
-          `No response within ${timeout} ms (${spec.method} ${request.displayUrl})`,
-        );
-      }
-      if (error instanceof ClientKitError) throw error;
-      throw new APIConnectionError(
-        `Connection failed (${spec.method} ${request.displayUrl}): ${describeCause(error)}`,
-        { cause: error },
+    if (query) kyOptions.searchParams = searchParamsOf(query as Record<string, QueryValue>);
+    const body = spec.bodySchema
+      ? validateInput(spec.bodySchema, spec.body, `body of ${spec.operation}`)
+      : spec.body;
+    const headers: Record<string, string | undefined> = { ...spec.headers };
+    if (body !== undefined) setBody(kyOptions, headers, body, spec);
+    const unsafe = spec.method === 'POST' || spec.method === 'PATCH';
+    if (unsafe && options.idempotencyKeys) {
+      headers['idempotency-key'] = spec.idempotencyKey ?? newIdempotencyKey();
+    }
+    kyOptions.headers = headers;
+    if (spec.signal) kyOptions.signal = spec.signal;
+    if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
+    if (spec.retry !== undefined) {
+      kyOptions.retry = mergeRetry(
+        clientRetry,
+        checkRetry(spec.retry, options.idempotencyKeys, `options of ${spec.operation}`),
       );
-    } finally {
-      clearTimeout(timer);
-      spec.signal?.removeEventListener('abort', onAbort);
     }
+    if (spec.hooks) kyOptions.hooks = spec.hooks;
+    return { path, kyOptions };
   }
 
-  async function send(request: PreparedRequest): Promise<{ data: unknown; response: Response }> {
-    const { spec } = request;
-    for (let retry = 0; ; retry++) {
-      const canRetry = request.idempotent && retry < request.maxRetries;
-      const started = Date.now();
-      logger?.debug(`${spec.method} ${request.displayUrl}`, { attempt: retry + 1 });
-      let result: { data: unknown; response: Response };
-      try {
-        result = await attempt(request);
-      } catch (error) {
-        if (!canRetry || !(error instanceof APIConnectionError)) throw error;
-        const delay = retryDelayMs(retry);
-        logger?.info(`Retrying ${spec.method} ${request.displayUrl} in ${Math.round(delay)} ms`, {
-          reason: error.message,
-        });
-        await sleep(delay, spec.signal);
-        continue;
-      }
-      const { response, data } = result;
-      logger?.debug(`${response.status} ${spec.method} ${request.displayUrl}`, {
-        ms: Date.now() - started,
-        requestId: response.headers.get('x-request-id'),
+  function setBody(
+    kyOptions: KyOptions,
+    headers: Record<string, string | undefined>,
+    body: unknown,
+    spec: AnySpec,
+  ): void {
+    const limit = options.bodyLimit;
+    if (!limit) {
+      kyOptions.json = body;
+      return;
+    }
+    const text = JSON.stringify(body);
+    const bytes = utf8Length(text);
+    if (bytes > limit.bytes) {
+      throw new PayloadTooLargeError({
+        status: 413,
+        code: limit.code,
+        message: limit.message(bytes),
+        method: spec.method,
       });
-      if (response.ok) return result;
-      if (canRetry && isRetryableStatus(response.status)) {
-        const delay = retryDelayMs(retry, response.headers);
-        logger?.info(`Retrying ${spec.method} ${request.displayUrl} in ${Math.round(delay)} ms`, {
-          status: response.status,
-        });
-        await sleep(delay, spec.signal);
-        continue;
-      }
-      throw errorFor(request, response, data);
     }
+    kyOptions.body = text;
+    headers['content-type'] ??= 'application/json';
   }
 
-  function errorFor(request: PreparedRequest, response: Response, body: unknown) {
-    const fields = options.errorBody?.(body);
-    return makeAPIError({
-      status: response.status,
-      code: fields?.code,
-      message: fields?.message ?? (response.statusText || 'Request failed'),
-      requestId: response.headers.get('x-request-id'),
-      body,
-      headers: response.headers,
-      method: request.spec.method,
-      url: request.displayUrl,
-    });
+  async function describeFailure(error: unknown, spec: AnySpec): Promise<unknown> {
+    if (spec.signal?.aborted) return new APIUserAbortError('Request aborted', { cause: error });
+    if (error instanceof HTTPError) {
+      const { response } = error;
+      const body = await readBody(response, spec.method);
+      const fields = options.errorBody?.(body);
+      return makeAPIError({
+        status: response.status,
+        code: fields?.code,
+        message: fields?.message ?? (response.statusText || 'Request failed'),
+        requestId: response.headers.get('x-request-id'),
+        body,
+        headers: response.headers,
+        method: spec.method,
+        url: response.url || error.request.url,
+      });
+    }
+    if (error instanceof TimeoutError) {
+      return new APITimeoutError(
+        `No response within the time allowed for each attempt (${spec.method} ${redactUrl(error.request.url)})`,
+      );
+    }
+    if (error instanceof FetchFailure) {
+      return new APIConnectionError(
+        `Connection failed (${spec.method} ${redactUrl(error.url)}): ${describeCause(error.cause)}`,
+        { cause: error.cause },
+      );
+    }
+    // An error thrown by a hook, a `fetch` replacement's own error class, or a validation error.
+    return error;
   }
 
-  function request(
-    spec: RequestSpec & {
-      responseSchema?: $ZodType;
-      parse?: (data: unknown, response: Response) => unknown;
-    },
-  ): APIPromise<unknown> {
-    let prepared: PreparedRequest;
-    try {
-      prepared = prepare(spec);
-    } catch (error) {
-      return APIPromise.reject(error);
+  function request(spec: AnySpec): APIPromise<unknown> {
+    if (spec.signal?.aborted) {
+      return APIPromise.reject(new APIUserAbortError('Request aborted before it was sent'));
     }
-    const result = send(prepared).then(({ data, response }) => {
-      if (spec.parse) return { data: spec.parse(data, response), response };
-      if (spec.responseSchema && options.validateResponses) {
-        return { data: validateResponse(spec.responseSchema, data, spec.operation), response };
-      }
-      return { data, response };
-    });
-    return new APIPromise(result);
+    return new APIPromise(send(spec));
   }
 
   return { request } as Transport;
 }
 
-function checkBaseUrl(url: string, field: string): string {
+/**
+ * The retry policy: ky's options over our defaults, plus two rules ky does not have. An error that
+ * is not about the response or the connection (one thrown by a hook, say) is never retried, and a
+ * `Retry-After` longer than `maxRetryAfter` fails at once instead of being shortened.
+ */
+function checkRetry(
+  setting: RetrySetting | undefined,
+  idempotencyKeys: boolean | undefined,
+  subject: string,
+): RetryOptions {
+  const given: RetryOptions = typeof setting === 'number' ? { limit: setting } : (setting ?? {});
+  if (typeof setting === 'number' || setting === undefined || typeof setting === 'object') {
+    const limit = given.limit;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+      throw new RequestValidationError(subject, [
+        { path: 'retry.limit', message: 'must be a whole number of 0 or more' },
+      ]);
+    }
+  } else {
+    throw new RequestValidationError(subject, [
+      { path: 'retry', message: 'must be a number or ky retry options' },
+    ]);
+  }
+  const methods = given.methods?.map((method) => method.toLowerCase());
+  if (!idempotencyKeys && methods?.some((method) => method === 'post' || method === 'patch')) {
+    throw new RequestValidationError(subject, [
+      {
+        path: 'retry.methods',
+        message:
+          'must not list POST or PATCH: this interface does not honour Idempotency-Key, so a retry could apply the request twice',
+      },
+    ]);
+  }
+  const defaults = retryDefaults(idempotencyKeys === true);
+  return {
+    ...defaults,
+    ...given,
+    shouldRetry: guardedShouldRetry(
+      given.shouldRetry,
+      given.maxRetryAfter ?? defaults.maxRetryAfter!,
+    ),
+  };
+}
+
+function mergeRetry(client: RetryOptions, request: RetryOptions): RetryOptions {
+  return { ...client, ...request };
+}
+
+function guardedShouldRetry(
+  userShouldRetry: RetryOptions['shouldRetry'],
+  maxRetryAfter: number,
+): NonNullable<RetryOptions['shouldRetry']> {
+  return (state) => {
+    const { error } = state;
+    if (error instanceof HTTPError) {
+      const wait = retryAfterMs(error.response.headers.get('retry-after'));
+      if (wait !== undefined && wait > maxRetryAfter) return false;
+    } else if (!(error instanceof TimeoutError) && !(error instanceof FetchFailure)) {
+      return false;
+    }
+    return userShouldRetry?.(state);
+  };
+}
+
+function retryAfterMs(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+function loggingHooks(logger: Logger): TransportHooks {
+  return {
+    beforeRequest: [
+      (request, _options, state) => {
+        logger.debug(`${request.method} ${redactUrl(request.url)}`, {
+          attempt: state.retryCount + 1,
+        });
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        logger.debug(`${response.status} ${request.method} ${redactUrl(request.url)}`, {
+          requestId: response.headers.get('x-request-id'),
+        });
+      },
+    ],
+    beforeRetry: [
+      ({ request, error, retryCount }) => {
+        const reason =
+          error instanceof HTTPError ? { status: error.response.status } : { reason: error.name };
+        logger.info(
+          `Retrying ${request.method} ${redactUrl(request.url)} (retry ${retryCount})`,
+          reason,
+        );
+      },
+    ],
+  };
+}
+
+function mergeHooks(first: TransportHooks, second: TransportHooks | undefined): TransportHooks {
+  if (!second) return first;
+  checkOptionNames(
+    second,
+    ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'],
+    'hooks of the client options',
+    'hooks.',
+  );
+  return {
+    beforeRequest: [...(first.beforeRequest ?? []), ...(second.beforeRequest ?? [])],
+    afterResponse: [...(first.afterResponse ?? []), ...(second.afterResponse ?? [])],
+    beforeRetry: [...(first.beforeRetry ?? []), ...(second.beforeRetry ?? [])],
+    beforeError: [...(first.beforeError ?? []), ...(second.beforeError ?? [])],
+  };
+}
+
+function checkBaseUrl(url: string): string {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -322,16 +522,16 @@ function checkBaseUrl(url: string, field: string): string {
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
     throw new RequestValidationError('client options', [
-      { path: field, message: 'must be an absolute http(s) URL' },
+      { path: 'baseUrl', message: 'must be an absolute http(s) URL' },
     ]);
   }
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-/** A positive number of milliseconds, or `Infinity` for no limit. */
-function checkTimeout(timeout: number): number {
+/** A positive number of milliseconds, or `Infinity` for no limit (ky's `false`). */
+function checkTimeout(timeout: number): number | false {
   if (timeout > 0 && timeout <= 2_147_483_647) return timeout;
-  if (timeout === Number.POSITIVE_INFINITY) return timeout;
+  if (timeout === Number.POSITIVE_INFINITY) return false;
   throw new RequestValidationError('request options', [
     {
       path: 'timeout',
@@ -342,12 +542,12 @@ function checkTimeout(timeout: number): number {
 
 function fillPath(
   template: string,
-  params: Record<string, string | number>,
+  params: Record<string, string | number> | undefined,
   operation: string,
 ): string {
   if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
+    const value = params?.[name];
     if (
       !(typeof value === 'number'
         ? Number.isSafeInteger(value) && value >= 0
@@ -361,52 +561,34 @@ function fillPath(
   });
 }
 
-function toSearchParams(query: Record<string, QueryValue> | undefined): URLSearchParams {
-  const params = new URLSearchParams();
-  if (!query) return params;
-  for (const [name, value] of Object.entries(query)) {
+/** ky takes strings, numbers and booleans; lists go comma-separated and dates as ISO 8601. */
+function searchParamsOf(
+  query: Record<string, QueryValue>,
+): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {};
+  for (const name in query) {
+    const value = query[name];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) params.set(name, value.join(','));
-    else if (value instanceof Date) params.set(name, value.toISOString());
-    else params.set(name, String(value));
+    if (Array.isArray(value)) params[name] = value.join(',');
+    else if (value instanceof Date) params[name] = value.toISOString();
+    else params[name] = value as string | number | boolean;
   }
   return params;
 }
 
-async function fetchWithHooks(
-  fetchImpl: typeof fetch,
-  original: Request,
-  hooks: TransportHooks,
-): Promise<Response> {
-  let request = original;
-  let response: Response | undefined;
-  for (const hook of hooks.beforeRequest ?? []) {
-    const result = await hook(request);
-    if (result instanceof Response) {
-      response = result;
-      break;
-    }
-    if (result instanceof Request) request = result;
-  }
-  response ??= await fetchImpl(request);
-  for (const hook of hooks.afterResponse ?? []) {
-    const result = await hook(request, response);
-    if (result instanceof Response) response = result;
-  }
-  return response;
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function definedOnly(headers: Record<string, string | undefined>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) result[name] = value;
-  return result;
-}
-
-function lowerCaseKeys<V>(headers: Record<string, V>): Record<string, V> {
-  const result: Record<string, V> = {};
-  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
-  return result;
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80) bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : 1;
+  }
+  return bytes;
 }
 
 async function readBody(response: Response, method: string): Promise<unknown> {
@@ -425,8 +607,11 @@ async function readBody(response: Response, method: string): Promise<unknown> {
 }
 
 function describeCause(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error)) {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    return redactUrl(String(code ?? message ?? error));
+  }
   const cause = error.cause as { code?: string; message?: string } | undefined;
   const detail = cause?.code ?? cause?.message;
-  return detail ? `${error.message} (${detail})` : error.message;
+  return redactUrl(detail ? `${error.message} (${detail})` : error.message);
 }

@@ -20,7 +20,7 @@ useNock();
 
 const transport = createTransport({
   baseUrl: BASE,
-  maxRetries: 0,
+  retry: 0,
   errorBody: (body) => {
     const error = (body as { error?: { code?: string; message?: string } }).error;
     return error ? { code: error.code, message: error.message } : undefined;

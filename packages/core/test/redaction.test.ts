@@ -70,7 +70,7 @@ describe('redaction', () => {
     const transport = createTransport({
       baseUrl: BASE,
       auth: basicAuth('editor', 'app_password_3'),
-      maxRetries: 0,
+      retry: 0,
     });
     const error = await transport
       .request({ method: 'GET', path: 'x', operation: 't' })

@@ -65,7 +65,7 @@ describe('retry policy', () => {
       .replyWithError({ code: 'ECONNRESET' })
       .get('/v1/c')
       .reply(200, {});
-    await transport.request({ method: 'GET', path: 'c', operation: 't', maxRetries: 1 });
+    await transport.request({ method: 'GET', path: 'c', operation: 't', retry: 1 });
   });
 
   it('makes 1 + maxRetries attempts, then raises the last error', async () => {
@@ -78,10 +78,10 @@ describe('retry policy', () => {
   it('makes exactly one attempt with maxRetries 0, per request or per client', async () => {
     nock('http://api.test').get('/v1/x').reply(503, {}, now);
     await expect(
-      transport.request({ method: 'GET', path: 'x', operation: 't', maxRetries: 0 }),
+      transport.request({ method: 'GET', path: 'x', operation: 't', retry: 0 }),
     ).rejects.toBeInstanceOf(InternalServerError);
     nock('http://api.test').get('/v1/x').reply(503, {}, now);
-    const noRetries = createTransport({ baseUrl: BASE, maxRetries: 0 });
+    const noRetries = createTransport({ baseUrl: BASE, retry: 0 });
     await expect(
       noRetries.request({ method: 'GET', path: 'x', operation: 't' }),
     ).rejects.toBeInstanceOf(InternalServerError);
@@ -89,7 +89,7 @@ describe('retry policy', () => {
 
   it('lets a request allow more retries than the client default', async () => {
     nock('http://api.test').get('/v1/x').times(4).reply(503, {}, now).get('/v1/x').reply(200, {});
-    await transport.request({ method: 'GET', path: 'x', operation: 't', maxRetries: 4 });
+    await transport.request({ method: 'GET', path: 'x', operation: 't', retry: 4 });
   });
 
   it('waits the Retry-After seconds before retrying', async () => {

@@ -174,7 +174,7 @@ describe('createTransport', () => {
       method: 'GET',
       path: 'a',
       operation: 't',
-      maxRetries: 1,
+      retry: 1,
       headers: {},
     });
     expect(n).toBe(2);
@@ -303,7 +303,7 @@ describe('timeouts and aborts', () => {
     const transport = createTransport({ baseUrl: BASE, timeout: 50 });
     const started = Date.now();
     const error = await transport
-      .request({ method: 'GET', path: 'hang', operation: 't', maxRetries: 1 })
+      .request({ method: 'GET', path: 'hang', operation: 't', retry: 1 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APITimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
