@@ -1,4 +1,4 @@
-import { redactUrl } from './redact';
+import { redactSecretFields, redactUrl } from './redact';
 
 /** The root of every error a clientkit SDK throws, so one `instanceof` catches them all. */
 export class ClientKitError extends Error {
@@ -179,13 +179,15 @@ export class RequestValidationError extends ClientKitError {
 export class APIResponseValidationError extends ClientKitError {
   override name = 'APIResponseValidationError';
   readonly issues: ValidationIssue[];
+  /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
   readonly body: unknown;
 
   constructor(subject: string, issues: ValidationIssue[], body: unknown) {
     const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
     super(`Unexpected response from ${subject}: ${list.join('; ')}`);
     this.issues = issues;
-    this.body = body;
+    // The body that failed may be a token or session answer: its secrets stay out of the error.
+    this.body = redactSecretFields(body);
   }
 }
 

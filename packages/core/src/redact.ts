@@ -43,3 +43,23 @@ export function redactUrl(url: string | URL): string {
     .join('&');
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}${query ? `?${query}` : ''}${parsed.hash}`;
 }
+
+const secretField = /token|secret|password|passwd|api_?key|apikey|credential/i;
+
+/**
+ * A copy of a parsed body with the values of secret-looking fields (`access_token`,
+ * `authentication_token`, `client_secret`, ...) replaced, for errors that keep a body which did not
+ * match its schema: a token answer that failed validation must not carry the live token around.
+ */
+export function redactSecretFields(value: unknown, depth = 0): unknown {
+  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecretFields(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    copy[name] =
+      secretField.test(name) && field !== null && field !== undefined
+        ? REDACTED
+        : redactSecretFields(field, depth + 1);
+  }
+  return copy;
+}

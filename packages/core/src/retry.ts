@@ -14,7 +14,7 @@ const safeMethods = ['get', 'head', 'options', 'put', 'delete'];
 
 /**
  * The project's retry policy in ky's terms: 2 retries; connection failures, per-attempt timeouts and
- * the statuses above; `Retry-After` honoured on 429 and 503 up to 60 s; otherwise 0.5 s doubling up to
+ * the statuses above; `Retry-After` honoured on each of them up to 60 s; otherwise 0.5 s doubling up to
  * 8 s, less up to 25 % jitter so that many clients do not retry in step. POST and PATCH join the
  * retried methods only where the interface honours `Idempotency-Key`.
  */
@@ -23,7 +23,7 @@ export function retryDefaults(idempotencyKeys: boolean): RetryOptions {
     limit: DEFAULT_MAX_RETRIES,
     methods: idempotencyKeys ? [...safeMethods, 'post', 'patch'] : safeMethods,
     statusCodes: [...RETRYABLE_STATUSES],
-    afterStatusCodes: [429, 503],
+    afterStatusCodes: [...RETRYABLE_STATUSES],
     maxRetryAfter: MAX_RETRY_AFTER_MS,
     backoffLimit: MAX_BACKOFF_MS,
     delay: retryDelayMs,

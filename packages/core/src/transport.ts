@@ -246,6 +246,7 @@ export function createTransport(options: TransportOptions): Transport {
   async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
     const { path, kyOptions } = prepare(spec);
     if (options.beforeSend) await options.beforeSend(spec);
+    if (spec.signal?.aborted) throw new APIUserAbortError('Request aborted before it was sent');
     const auth = spec.auth === undefined ? options.auth : spec.auth;
     let response: Response;
     const sent: Record<string, string> = {};
@@ -372,8 +373,9 @@ export function createTransport(options: TransportOptions): Transport {
       });
     }
     if (error instanceof TimeoutError) {
+      const ms = spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS;
       return new APITimeoutError(
-        `No response within the time allowed for each attempt (${spec.method} ${redactUrl(error.request.url)})`,
+        `No response within ${ms} ms (${spec.method} ${redactUrl(error.request.url)})`,
       );
     }
     if (error instanceof FetchFailure) {

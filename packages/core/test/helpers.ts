@@ -1,3 +1,3 @@
 export const BASE = 'http://api.test/v1';
 
-export { useNock } from '../../../test-support/unit';
+export { rejectionOf, useNock } from '../../../test-support/unit';

@@ -6,9 +6,11 @@ import {
   createTransport,
   InternalServerError,
   MAX_RETRY_AFTER_MS,
+  RateLimitError,
+  RequestValidationError,
   retryDelayMs,
 } from '../src/index';
-import { BASE, useNock } from './helpers';
+import { BASE, rejectionOf, useNock } from './helpers';
 
 useNock();
 
@@ -46,7 +48,7 @@ describe('retry policy', () => {
     }
   });
 
-  it('does not retry a POST or PATCH unless the request is marked idempotent', async () => {
+  it('never retries a POST or PATCH on an interface without Idempotency-Key', async () => {
     nock('http://api.test').post('/v1/p').reply(503, {}, now);
     await expect(
       transport.request({ method: 'POST', path: 'p', operation: 't' }),
@@ -55,8 +57,60 @@ describe('retry policy', () => {
     await expect(
       transport.request({ method: 'PATCH', path: 'p', operation: 't' }),
     ).rejects.toBeInstanceOf(ConflictError);
-    nock('http://api.test').post('/v1/p').reply(503, {}, now).post('/v1/p').reply(200, {});
-    await transport.request({ method: 'POST', path: 'p', operation: 't', idempotent: true });
+  });
+
+  it('refuses, by name, retry.methods that add POST or PATCH where Idempotency-Key is not honoured', async () => {
+    expect(() => createTransport({ baseUrl: BASE, retry: { methods: ['get', 'POST'] } })).toThrow(
+      /retry\.methods must not list POST or PATCH/,
+    );
+    const error = await rejectionOf(
+      transport.request({
+        method: 'GET',
+        path: 'x',
+        operation: 't',
+        retry: { methods: ['patch'] },
+      }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues[0]?.path).toBe('retry.methods');
+  });
+
+  it('retries a POST where Idempotency-Key is honoured, with the same key on every attempt', async () => {
+    const keyed = createTransport({ baseUrl: BASE, idempotencyKeys: true });
+    const keys: string[] = [];
+    nock('http://api.test')
+      .post('/v1/p')
+      .times(2)
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return [503, {}, now];
+      })
+      .post('/v1/p')
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return [200, {}];
+      });
+    await keyed.request({ method: 'POST', path: 'p', operation: 't' });
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it("sends the caller's idempotencyKey, and a new key for each call", async () => {
+    const keyed = createTransport({ baseUrl: BASE, idempotencyKeys: true });
+    const keys: string[] = [];
+    nock('http://api.test')
+      .post('/v1/p')
+      .times(3)
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return [200, {}];
+      });
+    await keyed.request({ method: 'POST', path: 'p', operation: 't', idempotencyKey: 'batch-1' });
+    await keyed.request({ method: 'POST', path: 'p', operation: 't' });
+    await keyed.request({ method: 'POST', path: 'p', operation: 't' });
+    expect(keys[0]).toBe('batch-1');
+    expect(keys[1]).not.toBe(keys[2]);
   });
 
   it('retries a connection error of an idempotent request', async () => {
@@ -68,14 +122,14 @@ describe('retry policy', () => {
     await transport.request({ method: 'GET', path: 'c', operation: 't', retry: 1 });
   });
 
-  it('makes 1 + maxRetries attempts, then raises the last error', async () => {
+  it('makes 1 + retry.limit attempts, then raises the last error', async () => {
     nock('http://api.test').get('/v1/x').times(3).reply(503, { n: 1 }, now);
     await expect(
       transport.request({ method: 'GET', path: 'x', operation: 't' }),
     ).rejects.toBeInstanceOf(InternalServerError);
   });
 
-  it('makes exactly one attempt with maxRetries 0, per request or per client', async () => {
+  it('makes exactly one attempt with retry 0, per request or per client', async () => {
     nock('http://api.test').get('/v1/x').reply(503, {}, now);
     await expect(
       transport.request({ method: 'GET', path: 'x', operation: 't', retry: 0 }),
@@ -126,39 +180,61 @@ describe('retry policy', () => {
   });
 });
 
-describe('retryDelayMs', () => {
-  const headers = (value: string) => new Headers({ 'retry-after': value });
-
-  it('honours Retry-After in seconds', () => {
-    expect(retryDelayMs(0, headers('3'))).toBe(3000);
-    expect(retryDelayMs(5, headers('0.5'))).toBe(500);
-  });
-
-  it('honours Retry-After as an HTTP date', () => {
-    const inFive = new Date(Date.now() + 5000).toUTCString();
-    const delay = retryDelayMs(0, headers(inFive));
-    expect(delay).toBeGreaterThan(3900);
-    expect(delay).toBeLessThanOrEqual(5000);
-  });
-
-  it('caps Retry-After at 60 seconds', () => {
-    expect(retryDelayMs(0, headers('3600'))).toBe(MAX_RETRY_AFTER_MS);
+describe('Retry-After and backoff', () => {
+  it('fails at once with RateLimitError carrying retryAfter when Retry-After exceeds 60 s', async () => {
+    nock('http://api.test').get('/v1/l').reply(429, {}, { 'retry-after': '61' });
+    const started = Date.now();
+    const error = await rejectionOf(
+      transport.request({ method: 'GET', path: 'l', operation: 't' }),
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(61);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(MAX_RETRY_AFTER_MS).toBe(60_000);
   });
 
-  it('treats a date in the past as no wait and ignores an unreadable value', () => {
-    expect(retryDelayMs(0, headers(new Date(Date.now() - 10_000).toUTCString()))).toBe(0);
-    expect(retryDelayMs(0, headers('soon'), () => 0)).toBe(500);
+  it('lets retry.maxRetryAfter lower the longest wait it accepts', async () => {
+    nock('http://api.test').get('/v1/l').reply(503, {}, { 'retry-after': '2' });
+    const error = await rejectionOf(
+      transport.request({
+        method: 'GET',
+        path: 'l',
+        operation: 't',
+        retry: { maxRetryAfter: 1000 },
+      }),
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
   });
 
-  it('backs off from 0.5 s, doubling up to 8 s, without jitter at random 0', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((retry) => retryDelayMs(retry, undefined, () => 0))).toEqual([
+  it('backs off from 0.5 s, doubling up to 8 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([
       500, 1000, 2000, 4000, 8000, 8000, 8000,
     ]);
   });
 
-  it('takes off at most 25 % as jitter', () => {
-    expect(retryDelayMs(0, undefined, () => 0.999999)).toBeCloseTo(375, 0);
-    expect(retryDelayMs(4, undefined, () => 1)).toBe(6000);
+  it('takes off at most 25 % of each backoff as jitter', async () => {
+    const delays: number[] = [];
+    const jittered = createTransport({
+      baseUrl: BASE,
+      retry: { limit: 1, delay: (attempt) => (delays.push(attempt), 40) },
+    });
+    nock('http://api.test').get('/v1/j').reply(500).get('/v1/j').reply(200, {});
+    const started = Date.now();
+    await jittered.request({ method: 'GET', path: 'j', operation: 't' });
+    expect(delays).toEqual([1]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(29);
+  });
+
+  it('lets retry.shouldRetry refuse a retry the defaults would make', async () => {
+    nock('http://api.test').get('/v1/s').reply(503, {}, now);
+    const error = await rejectionOf(
+      transport.request({
+        method: 'GET',
+        path: 's',
+        operation: 't',
+        retry: { shouldRetry: () => false },
+      }),
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
   });
 });

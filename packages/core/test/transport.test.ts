@@ -8,12 +8,17 @@ import {
   APITimeoutError,
   APIUserAbortError,
   bearerAuth,
+  checkOptionNames,
   createTransport,
+  InternalServerError,
   type Logger,
+  PayloadTooLargeError,
   RequestValidationError,
+  type TransportHooks,
+  tokenProvider,
   VERSION,
 } from '../src/index';
-import { BASE, useNock } from './helpers';
+import { BASE, rejectionOf, useNock } from './helpers';
 
 useNock();
 
@@ -181,9 +186,9 @@ describe('createTransport', () => {
   });
 
   it('uses a custom fetch when given one', async () => {
-    const fetch = vi.fn(async (url: string, init: RequestInit) => {
-      expect(url).toBe('http://api.test/v1/ping?x=1');
-      expect(init.method).toBe('GET');
+    const fetch = vi.fn(async (request: Request) => {
+      expect(request.url).toBe('http://api.test/v1/ping?x=1');
+      expect(request.method).toBe('GET');
       return new Response(JSON.stringify({ pong: true }), {
         headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' },
       });
@@ -214,7 +219,7 @@ describe('createTransport', () => {
       baseUrl: BASE,
       hooks: {
         beforeRequest: [(request) => request.headers.set('x-trace', 'abc')],
-        afterResponse: [(_request, response) => void seen.push(response.status)],
+        afterResponse: [(_request, _options, response) => void seen.push(response.status)],
       },
     });
     expect(await transport.request({ method: 'GET', path: 'h', operation: 't' })).toEqual({ n: 1 });
@@ -227,7 +232,7 @@ describe('createTransport', () => {
       hooks: {
         beforeRequest: [() => Response.json({ cached: true })],
         afterResponse: [
-          async (_request, response) => Response.json({ wrapped: await response.json() }),
+          async (_request, _options, response) => Response.json({ wrapped: await response.json() }),
         ],
       },
     });
@@ -341,6 +346,207 @@ describe('timeouts and aborts', () => {
     expect((error as Error).message).toContain(
       'Connection failed (POST http://api.test/v1/broken)',
     );
+  });
+});
+
+describe('signals, hooks and options from outside', () => {
+  it('rejects with APIUserAbortError and sends nothing when the signal is already aborted', async () => {
+    const fetch = vi.fn();
+    const transport = createTransport({ baseUrl: BASE, fetch });
+    const error = await rejectionOf(
+      transport.request({ method: 'GET', path: 'x', operation: 't', signal: AbortSignal.abort() }),
+    );
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('rejects with APIUserAbortError, sending nothing, when aborted right after the call', async () => {
+    const seen: AbortSignal[] = [];
+    const fetch = (async (request: Request) => {
+      seen.push(request.signal);
+      return new Promise<Response>((_resolve, reject) => {
+        if (request.signal.aborted) reject(request.signal.reason);
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      });
+    }) as typeof globalThis.fetch;
+    const transport = createTransport({ baseUrl: BASE, fetch });
+    const controller = new AbortController();
+    const pending = transport.request({
+      method: 'GET',
+      path: 'x',
+      operation: 't',
+      signal: controller.signal,
+    });
+    controller.abort();
+    expect(await rejectionOf(pending)).toBeInstanceOf(APIUserAbortError);
+    expect(seen).toEqual([]);
+  });
+
+  it('lets an error thrown by a beforeRequest hook reach the caller as itself, never retried', async () => {
+    class TracingError extends Error {}
+    let calls = 0;
+    const transport = createTransport({
+      baseUrl: BASE,
+      hooks: {
+        beforeRequest: [
+          () => {
+            calls += 1;
+            throw new TracingError('no trace id');
+          },
+        ],
+      },
+    });
+    const error = await rejectionOf(
+      transport.request({ method: 'GET', path: 'x', operation: 't' }),
+    );
+    expect(error).toBeInstanceOf(TracingError);
+    expect(calls).toBe(1);
+  });
+
+  it("runs beforeRetry and beforeError hooks in ky's shapes", async () => {
+    nock('http://api.test').get('/v1/e').times(2).reply(500, {}, { 'retry-after': '0' });
+    const retries: number[] = [];
+    const transport = createTransport({
+      baseUrl: BASE,
+      retry: 1,
+      hooks: {
+        beforeRetry: [({ retryCount }) => void retries.push(retryCount)],
+        beforeError: [(error) => Object.assign(error, { seenByHook: true })],
+      },
+    });
+    const error = await rejectionOf(
+      transport.request({ method: 'GET', path: 'e', operation: 't' }),
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(retries).toEqual([1]);
+  });
+
+  it('refuses unknown request options by name (maxRetries is now retry)', async () => {
+    const transport = createTransport({ baseUrl: BASE });
+    const error = await rejectionOf(
+      transport.request({
+        method: 'GET',
+        path: 'x',
+        operation: 'docs.spaces.get',
+        ...({ maxRetries: 0 } as object),
+      }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toBe(
+      'Invalid options of docs.spaces.get: maxRetries is not an option of this method',
+    );
+  });
+
+  it('refuses unknown hook names by name', () => {
+    expect(() =>
+      createTransport({ baseUrl: BASE, hooks: { afterRequest: [] } as unknown as TransportHooks }),
+    ).toThrow(/hooks\.afterRequest is not an option/);
+  });
+
+  it('checkOptionNames names every unknown client option', () => {
+    expect(() =>
+      checkOptionNames({ retries: 1, timeoutMs: 5, timeout: 1 }, ['timeout'], 'options of X'),
+    ).toThrow(
+      'Invalid options of X: retries is not an option (known: timeout); timeoutMs is not an option (known: timeout)',
+    );
+  });
+
+  it('refuses a JSON body over the body limit before sending, naming its size', async () => {
+    const fetch = vi.fn();
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch,
+      bodyLimit: { bytes: 10, code: 'too_large', message: (bytes) => `body of ${bytes} bytes` },
+    });
+    const error = await rejectionOf(
+      transport.request({
+        method: 'POST',
+        path: 'x',
+        operation: 't',
+        body: { name: 'é'.repeat(5) },
+      }),
+    );
+    expect(error).toBeInstanceOf(PayloadTooLargeError);
+    expect((error as Error).message).toContain('body of 21 bytes');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('renewal of refused credentials', () => {
+  it('renews a refused provider token once and sends the request again', async () => {
+    let issued = 0;
+    const provider = tokenProvider({
+      fetchToken: async () => ({ token: `tok${++issued}`, expiresIn: 3600 }),
+    });
+    const transport = createTransport({
+      baseUrl: BASE,
+      auth: bearerAuth(provider, { renewWhen: (error) => error.status === 401 }),
+      errorBody: (body) => body as { code?: string },
+    });
+    nock('http://api.test', { reqheaders: { authorization: 'Bearer tok1' } })
+      .get('/v1/r')
+      .reply(401, { code: 'invalid_token' });
+    nock('http://api.test', { reqheaders: { authorization: 'Bearer tok2' } })
+      .get('/v1/r')
+      .reply(200, { ok: 1 });
+    expect(await transport.request({ method: 'GET', path: 'r', operation: 't' })).toEqual({
+      ok: 1,
+    });
+    expect(provider.fetched).toBe(2);
+  });
+
+  for (const waves of [1, 5, 20]) {
+    it(`fetches one new token for 100 parallel requests whose 401s arrive in ${waves} wave(s)`, async () => {
+      let issued = 0;
+      const provider = tokenProvider({
+        fetchToken: async () => ({ token: `tok${++issued}`, expiresIn: 3600 }),
+      });
+      await provider();
+      const refusals: (() => void)[] = [];
+      let waiting = 0;
+      const fetch = (async (request: Request) => {
+        if (request.headers.get('authorization') !== 'Bearer tok1') return Response.json({ ok: 1 });
+        waiting += 1;
+        await new Promise<void>((resolve) => refusals.push(resolve));
+        return Response.json({ code: 'invalid_token' }, { status: 401 });
+      }) as typeof globalThis.fetch;
+      const transport = createTransport({
+        baseUrl: BASE,
+        fetch,
+        auth: bearerAuth(provider, { renewWhen: () => true }),
+      });
+      const all = Promise.all(
+        Array.from({ length: 100 }, () =>
+          transport.request({ method: 'GET', path: 'r', operation: 't' }),
+        ),
+      );
+      await vi.waitFor(() => expect(waiting).toBe(100), { timeout: 10_000 });
+      const size = Math.ceil(100 / waves);
+      while (refusals.length > 0) {
+        for (const release of refusals.splice(0, size)) release();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await all).toHaveLength(100);
+      expect(provider.fetched - 1).toBe(1);
+    });
+  }
+
+  it('keeps the secrets of a token answer that fails validation out of the error', async () => {
+    nock('http://api.test')
+      .post('/v1/token')
+      .reply(200, { access_token: 'live_tok_123', expires_in: 'soon' });
+    const transport = createTransport({ baseUrl: BASE, validateResponses: true });
+    const error = await rejectionOf(
+      transport.request({
+        method: 'POST',
+        path: 'token',
+        operation: 'idm.oauth.token',
+        responseSchema: z.object({ access_token: z.string(), expires_in: z.number() }),
+      }),
+    );
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect(inspect(error, { depth: 10 })).not.toContain('live_tok_123');
+    expect(JSON.stringify(error)).not.toContain('live_tok_123');
   });
 });
 
