@@ -225,11 +225,17 @@ export function createTransport(options: TransportOptions): Transport {
     options.logger || options.logLevel
       ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
       : undefined;
-  const fetchImpl: typeof fetch = (input, init) =>
+  const fetchImpl: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    // A signal aborted between the call and this attempt: nothing is handed to fetch.
+    if (input instanceof Request && input.signal.aborted) {
+      return Promise.reject(new FetchFailure(url, input.signal.reason));
+    }
     // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
-    (options.fetch ?? globalThis.fetch)(input, init).catch((error: unknown) => {
-      throw new FetchFailure(input instanceof Request ? input.url : String(input), error);
+    return (options.fetch ?? globalThis.fetch)(input, init).catch((error: unknown) => {
+      throw new FetchFailure(url, error);
     });
+  };
   const api: KyInstance = ky.create({
     prefixUrl,
     timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
