@@ -4,8 +4,8 @@
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
-export const BUDGET_BYTES = 15 * 1024;
-export const TARGET_BYTES = 12 * 1024;
+export const BUDGET_BYTES = 20 * 1024;
+export const TARGET_BYTES = 15 * 1024;
 
 export const programs = {
   '@clientkit/docs-client': `import { DocsClient } from '@clientkit/docs-client';
