@@ -1,0 +1,32 @@
+// CommonJS smoke test: every published package loads with require() from its CJS build, and each
+// client sends one request through ky (bundled into core's CJS build, since ky is ESM only).
+// Runs after the build, as part of the examples package's tests.
+const assert = require('node:assert/strict');
+
+const answer = (body) => async () =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+const clients = [
+  ['@clientkit/docs-client', 'DocsClient', { token: 't' }, (c) => c.getApiInformation(), { version: '1', build: 'b' }],
+  ['@clientkit/calendar-client', 'CalendarClient', {}, (c) => c.tags.get(1), { id: 1 }],
+  ['@clientkit/metering-client', 'MeteringClient', { apiKey: 'sk_test_1' }, (c) => c.sessions.create(), { id: 's' }],
+  ['@clientkit/mail-client', 'MailClient', { accountToken: 't' }, (c) => c.servers.get(1), { ID: 1 }],
+  ['@clientkit/idm-client', 'IdmClient', { token: 't' }, (c) => c.clients.get('c1'), { client_id: 'c1' }],
+];
+
+async function main() {
+  const core = require('@clientkit/core');
+  assert.equal(typeof core.createTransport, 'function');
+  require('@clientkit/reference-server');
+  for (const [name, className, options, call, body] of clients) {
+    const Client = require(name)[className];
+    const client = new Client({ baseUrl: 'https://service.example', ...options, fetch: answer(body) });
+    assert.deepEqual(await call(client), body, `${name} answered through its CJS build`);
+    console.log(`cjs: ${name} ok`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
