@@ -45,7 +45,13 @@ export { type CursorParams, cursorPagination } from './pagination/cursor-paginat
 export { type OffsetParams, offsetPagination } from './pagination/offset-pagination';
 export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
 export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
-export { type RawRequestInit, rawRequestSpec, relativePath } from './raw-request';
+export {
+  type RawRequestInit,
+  rawRequestSpec,
+  relativePath,
+  sendRaw,
+  serviceUrl,
+} from './raw-request';
 export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './retry';
 export {

@@ -1,5 +1,6 @@
+import { APIPromise } from './api-promise';
 import { RequestValidationError } from './errors';
-import type { HttpMethod, QueryValue, RequestOptions, RequestSpec } from './transport';
+import type { HttpMethod, QueryValue, RequestOptions, RequestSpec, Transport } from './transport';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
 export interface RawRequestInit {
@@ -62,4 +63,51 @@ export function relativePath(path: string, operation: string): string {
     ]);
   }
   return path.replace(/^\/+/, '');
+}
+
+/**
+ * A client's `request()` escape hatch: any route under the base URL, with the client's credentials,
+ * retries and errors, and the body passed on as it came. Bad arguments reject before any request.
+ */
+export function sendRaw<T>(
+  transport: Transport,
+  operation: string,
+  method: HttpMethod,
+  path: string,
+  init?: RawRequestInit,
+  options?: RequestOptions,
+): APIPromise<T> {
+  let spec: RequestSpec;
+  try {
+    spec = rawRequestSpec(operation, method, path, init, options);
+  } catch (error) {
+    return APIPromise.reject(error);
+  }
+  return transport.request({ ...spec, parse: (data) => data as T });
+}
+
+/**
+ * The URL a client sends to: the service's origin (plus any mount path) given as `baseUrl`, with the
+ * interface's fixed path appended, whether or not `baseUrl` ends in a slash.
+ *
+ * @example
+ * serviceUrl('https://api.example.com', 'v1/', 'options of DocsClient'); // 'https://api.example.com/v1/'
+ */
+export function serviceUrl(baseUrl: unknown, fixedPath: string, subject: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search) {
+    throw new RequestValidationError(subject, [
+      {
+        path: 'baseUrl',
+        message:
+          'must be the service origin as an absolute http(s) URL, such as https://api.example.com',
+      },
+    ]);
+  }
+  return `${String(baseUrl).replace(/\/+$/, '')}/${fixedPath}`;
 }
