@@ -233,7 +233,8 @@ export function createTransport(options: TransportOptions): Transport {
   const api: KyInstance = ky.create({
     prefixUrl,
     timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
-    retry: clientRetry,
+    // No `retry` here: ky would concatenate a request's retry arrays (methods, statusCodes) onto the
+    // instance's, so a request could never narrow them. Each request gets the whole policy instead.
     fetch: fetchImpl,
     headers: {
       accept: 'application/json',
@@ -319,12 +320,13 @@ export function createTransport(options: TransportOptions): Transport {
     kyOptions.headers = headers;
     if (spec.signal) kyOptions.signal = spec.signal;
     if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
-    if (spec.retry !== undefined) {
-      kyOptions.retry = mergeRetry(
-        clientRetry,
-        checkRetry(spec.retry, options.idempotencyKeys, `options of ${spec.operation}`),
-      );
-    }
+    kyOptions.retry =
+      spec.retry === undefined
+        ? clientRetry
+        : mergeRetry(
+            clientRetry,
+            checkRetry(spec.retry, options.idempotencyKeys, `options of ${spec.operation}`),
+          );
     if (spec.hooks) kyOptions.hooks = spec.hooks;
     return { path, kyOptions };
   }
