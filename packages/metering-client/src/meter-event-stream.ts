@@ -106,7 +106,12 @@ const StreamOptions = z
     concurrency: z.optional(integer(1)),
     maxBufferedEvents: z.optional(integer(1)),
     // The limit is checked here, so that a wrong one fails now rather than every batch later.
-    retry: z.optional(z.union([integer(0), z.looseObject({ limit: z.optional(integer(0)) })])),
+    retry: z.optional(
+      z.custom<RetrySetting>(
+        isRetrySetting,
+        'must be a whole number of retries or ky retry options',
+      ),
+    ),
     onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
   })
   .check(
@@ -126,6 +131,17 @@ const StreamOptions = z
     ),
   );
 
+const isRetryLimit = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+/** A retry limit, or ky's retry options with a valid limit if any (ky checks the rest). */
+function isRetrySetting(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return isRetryLimit(value);
+  }
+  const { limit } = value as { limit?: unknown };
+  return limit === undefined || isRetryLimit(limit);
+}
+
 interface Batch {
   events: IdentifiedMeterEvent[];
   finished: Promise<void>;
@@ -139,7 +155,8 @@ interface Batch {
  *
  * A batch refused as malformed (400) or by a credential problem (401, 403) is not retried: it goes
  * to `onBatchError` at once. A batch that meets connection errors, timeouts, 408, 409, 429 or 5xx is
- * retried (5 times unless `retry` says otherwise), honouring `Retry-After`, then goes to `onBatchError`. A session
+ * retried (5 times unless `retry` says otherwise), honouring `Retry-After`, then goes to
+ * `onBatchError`. A session
  * that expired is renewed and the batch sent once more. Retries carry the same identifiers, so no
  * event counts twice; re-pushing the events of a failed batch later is safe for the same reason.
  *

@@ -351,9 +351,9 @@ describe('stream options', () => {
     [{ concurrency: 0 }, 'concurrency must be at least 1'],
     [{ maxBufferedEvents: 50, batchSize: 100 }, 'maxBufferedEvents must be at least batchSize'],
     [{ flushIntervalMs: -1 }, 'flushIntervalMs must be at least 0'],
-    [{ retry: 1.5 }, 'retry must be an integer'],
-    [{ retry: { limit: -1 } }, 'retry.limit must be at least 0'],
-    [{ retry: 'twice' }, 'retry does not match any of the accepted forms'],
+    [{ retry: 1.5 }, 'retry must be a whole number of retries or ky retry options'],
+    [{ retry: { limit: -1 } }, 'retry must be a whole number of retries or ky retry options'],
+    [{ retry: 'twice' }, 'retry must be a whole number of retries or ky retry options'],
     [{ maxRetries: 2 }, 'maxRetries is not an option'],
   ])('refuses %j', (options, message) => {
     expect(() => unitClient().createStream(options as MeterEventStreamOptions)).toThrow(message);
