@@ -46,7 +46,7 @@ export { type OffsetParams, offsetPagination } from './pagination/offset-paginat
 export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
 export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
 export { type RawRequestInit, rawRequestSpec, relativePath } from './raw-request';
-export { isSecretHeader, REDACTED, redactHeaders, redactUrl } from './redact';
+export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './retry';
 export {
   emailString,

@@ -43,3 +43,20 @@ export function redactUrl(url: string | URL): string {
     .join('&');
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}${query ? `?${query}` : ''}${parsed.hash}`;
 }
+
+const secretField = /token|secret|password|passwd|api_?key|apikey/i;
+
+/**
+ * A copy of a parsed body with the value of every field named like a credential (an access token,
+ * a session's `authentication_token`, a client secret) replaced, at any depth: what an error may
+ * keep of a response it could not accept.
+ */
+export function redactSecretFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecretFields);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    copy[name] = secretField.test(name) && field !== null ? REDACTED : redactSecretFields(field);
+  }
+  return copy;
+}

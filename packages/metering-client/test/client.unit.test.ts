@@ -291,6 +291,15 @@ describe('client options', () => {
     expect((error as RequestValidationError).issues[0]?.path).toBe('streamBaseUrl');
   });
 
+  it('keeps the session token out of the error when a session answer fails validation', async () => {
+    const session = { ...sessionBody(), created: 'yesterday' };
+    nock(ORIGIN).post(SESSION_PATH).reply(200, session);
+    const error = await rejectionOf(unitClient({ validateResponses: true }).events.send(usage(1)));
+    expect((error as Error).message).toContain('created must be an ISO 8601 date-time');
+    const shown = `${inspect(error, { depth: 10 })} ${JSON.stringify(error)}`;
+    expect(shown).not.toContain(session.authentication_token);
+  });
+
   it('keeps the API key and session tokens out of inspect and JSON output', async () => {
     const [token] = mockSessions(1);
     nock(ORIGIN).post(STREAM_PATH).reply(200, {});
