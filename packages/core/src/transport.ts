@@ -323,10 +323,7 @@ export function createTransport(options: TransportOptions): Transport {
     kyOptions.retry =
       spec.retry === undefined
         ? clientRetry
-        : mergeRetry(
-            clientRetry,
-            checkRetry(spec.retry, options.idempotencyKeys, `options of ${spec.operation}`),
-          );
+        : requestRetry(options.retry, spec.retry, options.idempotencyKeys, spec.operation);
     if (spec.hooks) kyOptions.hooks = spec.hooks;
     return { path, kyOptions };
   }
@@ -408,7 +405,7 @@ function checkRetry(
   idempotencyKeys: boolean | undefined,
   subject: string,
 ): RetryOptions {
-  const given: RetryOptions = typeof setting === 'number' ? { limit: setting } : (setting ?? {});
+  const given = retryOptionsOf(setting);
   if (typeof setting === 'number' || setting === undefined || typeof setting === 'object') {
     const limit = given.limit;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
@@ -442,8 +439,27 @@ function checkRetry(
   };
 }
 
-function mergeRetry(client: RetryOptions, request: RetryOptions): RetryOptions {
-  return { ...client, ...request };
+/**
+ * A request's retry options laid over the client's, not over the defaults: `retry: 1` on a request
+ * changes the limit and keeps the client's statusCodes, delays and shouldRetry.
+ */
+function requestRetry(
+  client: RetrySetting | undefined,
+  request: RetrySetting,
+  idempotencyKeys: boolean | undefined,
+  operation: string,
+): RetryOptions {
+  const subject = `options of ${operation}`;
+  checkRetry(request, idempotencyKeys, subject);
+  return checkRetry(
+    { ...retryOptionsOf(client), ...retryOptionsOf(request) },
+    idempotencyKeys,
+    subject,
+  );
+}
+
+function retryOptionsOf(setting: RetrySetting | undefined): RetryOptions {
+  return typeof setting === 'number' ? { limit: setting } : (setting ?? {});
 }
 
 function guardedShouldRetry(

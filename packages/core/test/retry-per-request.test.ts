@@ -36,4 +36,28 @@ describe('retry options per request', () => {
       );
     expect(error).toBeInstanceOf(InternalServerError);
   });
+
+  it('are laid over the client’s, so retry: 2 on a request keeps the client’s statusCodes', async () => {
+    const transport = createTransport({ baseUrl: BASE, retry: { statusCodes: [500] } });
+    nock('http://api.test').get('/v1/r').reply(503, {}, now);
+    const error = await transport
+      .request({ method: 'GET', path: 'r', operation: 't', retry: 2 })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(InternalServerError);
+  });
+
+  it('are laid over the client’s, so a request’s statusCodes keeps the client’s limit', async () => {
+    const transport = createTransport({ baseUrl: BASE, retry: 1 });
+    nock('http://api.test').get('/v1/r').times(2).reply(503, {}, now);
+    const error = await transport
+      .request({ method: 'GET', path: 'r', operation: 't', retry: { statusCodes: [503] } })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(InternalServerError);
+  });
 });
