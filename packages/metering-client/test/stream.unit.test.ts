@@ -257,6 +257,27 @@ describe('failures', () => {
     expect(stream.stats).toMatchObject({ sent: 4, retried: 8, failed: 0 });
   });
 
+  it('sends each batch with one Idempotency-Key on all its attempts, and another key per batch', async () => {
+    mockSessions(1);
+    const keys: string[] = [];
+    nock(ORIGIN)
+      .post(STREAM_PATH)
+      .times(3)
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return keys.length === 1
+          ? [503, { error: { type: 'api_error', message: 'busy' } }, { 'retry-after': '0' }]
+          : [200, {}];
+      });
+    const stream = unitClient().createStream({ batchSize: 2, concurrency: 1 });
+    for (const event of usage(4)) stream.push(event);
+    await stream.flush();
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(stream.stats).toMatchObject({ sent: 4, retried: 2 });
+  });
+
   it('renews an expired session in the middle of a stream and delivers the batch, without counting the resend as a retry', async () => {
     const [first, second] = mockSessions(2);
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${first}` } })
