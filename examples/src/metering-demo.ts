@@ -34,9 +34,9 @@ export async function meteringDemo(
   await server.clock.advance('16m'); // the session (15 minutes) has now expired on the server
   stream.push({ event_name: 'api_call', payload: { stripe_customer_id: 'cus_acme', value: '1' } });
   await stream.close();
-  const { sessionsCreated, retried, sent, failed } = stream.stats;
+  const { sessionsCreated, sent, failed } = stream.stats;
   log(
     `16 minutes later the expired session was renewed: ${sessionsCreated} sessions ` +
-      `(server: ${server.metering.sessions().created}), ${retried} event sent again, ${sent} sent, ${failed} failed`,
+      `(server: ${server.metering.sessions().created}), ${sent} sent, ${failed} failed`,
   );
 }

@@ -99,7 +99,7 @@ describe('no secret leaves the SDKs in errors, logs or inspected objects', () =>
     const unreachable = new MeteringClient({
       baseUrl: 'http://127.0.0.1:9',
       apiKey: secrets.apiKey,
-      maxRetries: 0,
+      retry: 0,
       ...verbose(),
     });
     produced.push(inspect(unreachable, { depth: 8, showHidden: true }));

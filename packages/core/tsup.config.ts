@@ -4,5 +4,8 @@ import { packageBuildConfig } from '../../tsup.shared.ts';
 // `require('@clientkit/core')` works on every Node version of `engines` (require(esm) needs 20.19).
 export default [
   packageBuildConfig({ index: 'src/index.ts' }, { format: ['esm'] }),
-  packageBuildConfig({ index: 'src/index.ts' }, { format: ['cjs'], noExternal: ['ky'], clean: false }),
+  packageBuildConfig(
+    { index: 'src/index.ts' },
+    { format: ['cjs'], noExternal: ['ky'], clean: false },
+  ),
 ];

@@ -239,7 +239,8 @@ export function createTransport(options: TransportOptions): Transport {
   const api: KyInstance = ky.create({
     prefixUrl,
     timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
-    retry: clientRetry,
+    // No `retry` here: ky would concatenate a request's retry arrays (methods, statusCodes) onto the
+    // instance's, so a request could never narrow them. Each request gets the whole policy instead.
     fetch: fetchImpl,
     headers: {
       accept: 'application/json',
@@ -326,12 +327,10 @@ export function createTransport(options: TransportOptions): Transport {
     kyOptions.headers = headers;
     if (spec.signal) kyOptions.signal = spec.signal;
     if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
-    if (spec.retry !== undefined) {
-      kyOptions.retry = mergeRetry(
-        clientRetry,
-        checkRetry(spec.retry, options.idempotencyKeys, `options of ${spec.operation}`),
-      );
-    }
+    kyOptions.retry =
+      spec.retry === undefined
+        ? clientRetry
+        : requestRetry(options.retry, spec.retry, options.idempotencyKeys, spec.operation);
     if (spec.hooks) kyOptions.hooks = spec.hooks;
     return { path, kyOptions };
   }
@@ -414,7 +413,7 @@ function checkRetry(
   idempotencyKeys: boolean | undefined,
   subject: string,
 ): RetryOptions {
-  const given: RetryOptions = typeof setting === 'number' ? { limit: setting } : (setting ?? {});
+  const given = retryOptionsOf(setting);
   if (typeof setting === 'number' || setting === undefined || typeof setting === 'object') {
     const limit = given.limit;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
@@ -448,8 +447,27 @@ function checkRetry(
   };
 }
 
-function mergeRetry(client: RetryOptions, request: RetryOptions): RetryOptions {
-  return { ...client, ...request };
+/**
+ * A request's retry options laid over the client's, not over the defaults: `retry: 1` on a request
+ * changes the limit and keeps the client's statusCodes, delays and shouldRetry.
+ */
+function requestRetry(
+  client: RetrySetting | undefined,
+  request: RetrySetting,
+  idempotencyKeys: boolean | undefined,
+  operation: string,
+): RetryOptions {
+  const subject = `options of ${operation}`;
+  checkRetry(request, idempotencyKeys, subject);
+  return checkRetry(
+    { ...retryOptionsOf(client), ...retryOptionsOf(request) },
+    idempotencyKeys,
+    subject,
+  );
+}
+
+function retryOptionsOf(setting: RetrySetting | undefined): RetryOptions {
+  return typeof setting === 'number' ? { limit: setting } : (setting ?? {});
 }
 
 function guardedShouldRetry(

@@ -1,25 +1,45 @@
 import {
+  APIPromise,
+  CLIENT_OPTION_NAMES,
   type ClientOptions,
+  checkOptionNames,
   createTransport,
+  type HttpMethod,
   headerAuth,
+  PagePromise,
+  type RawRequestInit,
+  type RequestOptions,
   RequestValidationError,
+  rawRequestSpec,
+  relativePath,
   type SecretSource,
+  type Transport,
 } from '@clientkit/core';
+import { type MailList, type MailListParams, offsetListing } from './listing';
 import { Servers } from './resources/servers';
 
 /** Options of `MailClient`. */
 export interface MailClientOptions extends ClientOptions {
-  /** The service's base URL; server records live under `<baseUrl>/servers`. */
+  /** The service's origin, plus any path it is mounted under; server records live under `<baseUrl>/servers`. */
   baseUrl: string;
   /** The account token sent as `X-Mail-Account-Token`, or a function that returns the current one. */
   accountToken: SecretSource;
 }
+
+const OPTION_NAMES = [...CLIENT_OPTION_NAMES, 'baseUrl', 'accountToken'];
 
 /** Reads `ErrorCode` and `Message` from the interface's error body `{ ErrorCode, Message }`. */
 function mailErrorBody(body: unknown) {
   const { ErrorCode, Message } = (body ?? {}) as { ErrorCode?: unknown; Message?: unknown };
   if (typeof Message !== 'string') return undefined;
   return { code: typeof ErrorCode === 'number' ? String(ErrorCode) : undefined, message: Message };
+}
+
+function checkAccountToken(token: unknown): void {
+  if (typeof token === 'function' || (typeof token === 'string' && token !== '')) return;
+  throw new RequestValidationError('options of MailClient', [
+    { path: 'accountToken', message: 'must be a non-empty string or a function that returns one' },
+  ]);
 }
 
 /**
@@ -32,22 +52,69 @@ function mailErrorBody(body: unknown) {
 export class MailClient {
   /** Server records: read and change their settings, the inbound webhook among them. */
   readonly servers: Servers;
+  readonly #transport: Transport;
 
   constructor(options: MailClientOptions) {
-    const token = options?.accountToken;
-    if (!(typeof token === 'function' || (typeof token === 'string' && token !== ''))) {
-      throw new RequestValidationError('options of MailClient', [
-        {
-          path: 'accountToken',
-          message: 'must be a non-empty string or a function that returns one',
-        },
-      ]);
-    }
-    const transport = createTransport({
-      ...options,
-      auth: headerAuth('X-Mail-Account-Token', token),
+    checkOptionNames(options, OPTION_NAMES, 'options of MailClient');
+    checkAccountToken(options?.accountToken);
+    const { accountToken, ...shared } = options;
+    this.#transport = createTransport({
+      ...shared,
+      auth: headerAuth('X-Mail-Account-Token', accountToken),
       errorBody: mailErrorBody,
     });
-    this.servers = new Servers(transport);
+    this.servers = new Servers(this.#transport);
+  }
+
+  /**
+   * Any other route of the interface, for what the typed methods do not cover yet: the account
+   * token, retries (never of a POST) and error classes apply; no input schema does. The path is
+   * relative to `baseUrl` and must stay under it.
+   *
+   * @example
+   * const domains = await mail.request('GET', 'domains', { query: { count: 50, offset: 0 } });
+   */
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    init?: RawRequestInit,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    try {
+      const spec = rawRequestSpec('mail.request', method, path, init, options);
+      return this.#transport.request({ ...spec, parse: (data) => data as T });
+    } catch (error) {
+      return APIPromise.reject(error);
+    }
+  }
+
+  /**
+   * Any other listing of the interface, page after page, in its offset style: `count` records per
+   * page (1 to 500, default 100) after skipping `offset`; the records are the page's one list
+   * (`Servers`, `Domains`, ...) and the listing ends at `TotalCount`. Other parameters are sent as
+   * filters.
+   *
+   * @example
+   * for await (const server of mail.paginate<{ ID: number; Name: string }>('servers', { count: 50 })) {
+   *   console.log(server.Name);
+   * }
+   */
+  paginate<Item = unknown>(
+    path: string,
+    params: MailListParams = {},
+    options?: RequestOptions,
+  ): PagePromise<Item, MailList> {
+    let relative: string;
+    try {
+      relative = relativePath(path, 'mail.paginate');
+    } catch (error) {
+      return new PagePromise(Promise.reject(error));
+    }
+    return offsetListing<Item>(
+      this.#transport,
+      { path: relative, operation: 'mail.paginate' },
+      params,
+      options,
+    );
   }
 }

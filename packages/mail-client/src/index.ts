@@ -16,17 +16,29 @@ export {
   BadRequestError,
   ClientKitError,
   type ClientOptions,
+  type HttpMethod,
   InternalServerError,
   NotFoundError,
+  Page,
+  PagePromise,
   PermissionDeniedError,
   RateLimitError,
+  type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
+  type RetrySetting,
+  type TransportHooks,
   UnprocessableEntityError,
   type WithResponse,
 } from '@clientkit/core';
 export { MailClient, type MailClientOptions } from './client';
 export { type InboundAddressSource, inboundAddress } from './inbound-address';
+export {
+  DEFAULT_PAGE_COUNT,
+  MAX_PAGE_COUNT,
+  type MailList,
+  type MailListParams,
+} from './listing';
 export type { Servers } from './resources/servers';
 export type {
   InboundAttachment,

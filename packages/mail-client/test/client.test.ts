@@ -15,7 +15,7 @@ import {
 
 const ORIGIN = 'http://mail.test';
 const TOKEN = 'acct_unit_secret_123';
-const mail = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, maxRetries: 0 });
+const mail = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, retry: 0 });
 const api = () =>
   nock(ORIGIN, { reqheaders: { 'x-mail-account-token': TOKEN, accept: 'application/json' } });
 
@@ -95,7 +95,7 @@ describe('MailClient requests', () => {
   });
 
   it('retries a PUT that got a 503, since setting the same fields twice is harmless', async () => {
-    const retrying = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, maxRetries: 1 });
+    const retrying = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, retry: 1 });
     api().put('/servers/1').reply(503, { ErrorCode: 0, Message: 'busy' }, { 'retry-after': '0' });
     api().put('/servers/1').reply(200, server);
     expect(await retrying.servers.update(1, { Name: 'Acme' })).toEqual(server);
@@ -105,7 +105,7 @@ describe('MailClient requests', () => {
     const client = new MailClient({
       baseUrl: ORIGIN,
       accountToken: async () => TOKEN,
-      maxRetries: 0,
+      retry: 0,
     });
     api().get('/servers/1').reply(200, server);
     await client.servers.get(1);

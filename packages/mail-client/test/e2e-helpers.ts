@@ -55,7 +55,7 @@ export function useMailServer(): MailHarness {
         baseUrl: harness.url,
         accountToken: token,
         validateResponses: true,
-        maxRetries: 0,
+        retry: 0,
       });
     harness.raw = (method, path, options = {}) => {
       const token = options.token === undefined ? ACCOUNT_TOKEN : options.token;

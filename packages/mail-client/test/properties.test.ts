@@ -27,7 +27,7 @@ const { fetch: recordedFetch, calls: fetchCalls } = recordingFetch();
 const mail = new MailClient({
   baseUrl: 'http://127.0.0.1:9',
   accountToken: 'acct_properties',
-  maxRetries: 0,
+  retry: 0,
   fetch: recordedFetch,
 });
 

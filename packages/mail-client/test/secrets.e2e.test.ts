@@ -177,7 +177,7 @@ describe('the account token', () => {
     const client = new MailClient({
       baseUrl: h.url,
       accountToken: token,
-      maxRetries: 0,
+      retry: 0,
       logLevel: 'debug',
       logger: { debug: log, info: log, warn: log, error: log },
     });

@@ -1,20 +1,29 @@
 import {
+  APIPromise,
   bearerAuth,
+  CLIENT_OPTION_NAMES,
   type ClientOptions,
+  checkOptionNames,
   createTransport,
+  type HttpMethod,
   httpUrlString,
   integer,
+  type RawRequestInit,
+  type RequestOptions,
   RequestValidationError,
+  rawRequestSpec,
   type SecretSource,
+  type TokenProvider,
+  type Transport,
   validateInput,
 } from '@clientkit/core';
 import * as z from 'zod/mini';
-import { createBatchSender } from './event-sender';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
 import { ServiceVersion } from './schemas';
-import { SessionManager } from './session-manager';
+import { isSessionExpiredError, sessionProvider } from './session';
+import { streamTransport } from './stream-transport';
 
 /** The release sent as `Service-Version` unless the client is given another. */
 export const DEFAULT_SERVICE_VERSION = '2026-01-28.preview';
@@ -23,9 +32,9 @@ export const DEFAULT_RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 /** Options of `MeteringClient`. */
 export interface MeteringClientOptions extends ClientOptions {
-  /** The service's origin, without a path (for the reference server: its URL). */
+  /** The service's origin, plus any path it is mounted under (for the reference server: its URL). */
   baseUrl: string;
-  /** The secret API key (`sk_test_...` or `sk_live_...`), or a function that returns it. Sent only to create sessions. */
+  /** The secret API key (`sk_test_...` or `sk_live_...`), or a function that returns it. Never sent to the stream. */
   apiKey: SecretSource;
   /** The date-based release sent as `Service-Version` (default `2026-01-28.preview`). */
   serviceVersion?: string;
@@ -34,6 +43,15 @@ export interface MeteringClientOptions extends ClientOptions {
   /** Replace the session this long before it expires, in ms (default 60 000). */
   renewBeforeExpiryMs?: number;
 }
+
+const OPTION_NAMES = [
+  ...CLIENT_OPTION_NAMES,
+  'baseUrl',
+  'apiKey',
+  'serviceVersion',
+  'streamBaseUrl',
+  'renewBeforeExpiryMs',
+];
 
 const ClientChecks = z.object({
   serviceVersion: z.optional(ServiceVersion),
@@ -53,6 +71,13 @@ function meteringErrorBody(body: unknown) {
   };
 }
 
+function checkApiKey(apiKey: unknown): void {
+  if ((typeof apiKey === 'string' && apiKey !== '') || typeof apiKey === 'function') return;
+  throw new RequestValidationError('options of MeteringClient', [
+    { path: 'apiKey', message: 'must be an API key or a function that returns one' },
+  ]);
+}
+
 /**
  * A client of the usage-metering interface: sessions, events sent in batches, and a lossless
  * high-throughput stream. It creates, caches and renews the stream session itself.
@@ -66,54 +91,46 @@ export class MeteringClient {
   readonly sessions: Sessions;
   /** Events, sent in one request of up to 100. */
   readonly events: Events;
-  readonly #sessionManager: SessionManager;
-  readonly #sendBatch: ReturnType<typeof createBatchSender>;
+  readonly #transport: Transport;
+  readonly #session: TokenProvider;
 
   constructor(options: MeteringClientOptions) {
-    if (
-      (typeof options?.apiKey !== 'string' || options.apiKey === '') &&
-      typeof options?.apiKey !== 'function'
-    ) {
-      throw new RequestValidationError('options of MeteringClient', [
-        { path: 'apiKey', message: 'must be an API key or a function that returns one' },
-      ]);
-    }
+    checkOptionNames(options, OPTION_NAMES, 'options of MeteringClient');
+    checkApiKey(options?.apiKey);
+    const { apiKey, serviceVersion, streamBaseUrl, renewBeforeExpiryMs, ...shared } = options;
     const checked = validateInput(
       ClientChecks,
-      {
-        serviceVersion: options.serviceVersion,
-        streamBaseUrl: options.streamBaseUrl,
-        renewBeforeExpiryMs: options.renewBeforeExpiryMs,
-      },
+      { serviceVersion, streamBaseUrl, renewBeforeExpiryMs },
       'options of MeteringClient',
     );
-    const {
-      apiKey: _apiKey,
-      serviceVersion,
-      streamBaseUrl,
-      renewBeforeExpiryMs,
-      ...rest
-    } = options;
-    const transport = createTransport({
-      ...rest,
+    // One transport: the API key on the service's origin, where sessions are created; the event
+    // stream is reached through the same transport with the session token instead.
+    this.#transport = createTransport({
+      ...shared,
+      auth: bearerAuth(apiKey),
       headers: {
         'service-version': checked.serviceVersion ?? DEFAULT_SERVICE_VERSION,
-        ...rest.headers,
+        ...shared.headers,
       },
       errorBody: meteringErrorBody,
+      // Sessions are disposable and every event carries an identifier, so a repeated POST is
+      // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
+      idempotencyKeys: true,
     });
-    this.sessions = new Sessions(transport, bearerAuth(options.apiKey));
-    this.#sessionManager = new SessionManager({
-      createSession: () => this.sessions.create(),
-      renewBeforeExpiryMs: checked.renewBeforeExpiryMs ?? DEFAULT_RENEW_BEFORE_EXPIRY_MS,
-    });
-    this.#sendBatch = createBatchSender(transport, this.#sessionManager, checked.streamBaseUrl);
-    this.events = new Events(this.#sendBatch);
+    this.sessions = new Sessions(this.#transport);
+    this.#session = sessionProvider(
+      this.sessions,
+      checked.renewBeforeExpiryMs ?? DEFAULT_RENEW_BEFORE_EXPIRY_MS,
+    );
+    const sessionAuth = bearerAuth(this.#session, { renewWhen: isSessionExpiredError });
+    this.events = new Events(
+      streamTransport(this.#transport, { baseUrl: checked.streamBaseUrl, auth: sessionAuth }),
+    );
   }
 
   /** How many sessions the client has created for its own use (the raw `sessions.create()` calls excluded). */
   get sessionsCreated(): number {
-    return this.#sessionManager.sessionsCreated;
+    return this.#session.fetched;
   }
 
   /**
@@ -127,6 +144,28 @@ export class MeteringClient {
    * stream.stats; // { accepted, sent, retried, failed, buffered, sessionsCreated }
    */
   createStream(options?: MeterEventStreamOptions): MeterEventStream {
-    return new MeterEventStream(this.#sendBatch, () => this.sessionsCreated, options);
+    return new MeterEventStream(this.events, () => this.sessionsCreated, options);
+  }
+
+  /**
+   * Any other route of the interface on `baseUrl`, for what the typed methods do not cover yet:
+   * the API key, `Service-Version`, retries (POSTs with an Idempotency-Key) and error classes
+   * apply; no input schema does. The path is relative to `baseUrl` and must stay under it.
+   *
+   * @example
+   * const meters = await metering.request('GET', 'v1/billing/meters', { query: { limit: 10 } });
+   */
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    init?: RawRequestInit,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    try {
+      const spec = rawRequestSpec('metering.request', method, path, init, options);
+      return this.#transport.request({ ...spec, parse: (data) => data as T });
+    } catch (error) {
+      return APIPromise.reject(error);
+    }
   }
 }

@@ -15,11 +15,18 @@ export {
   BadRequestError,
   ClientKitError,
   type ClientOptions,
+  ConflictError,
+  type HttpMethod,
   InternalServerError,
+  NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
+  type RetrySetting,
+  type TransportHooks,
+  UnprocessableEntityError,
   type WithResponse,
 } from '@clientkit/core';
 export {
@@ -28,7 +35,6 @@ export {
   MeteringClient,
   type MeteringClientOptions,
 } from './client';
-export { isSessionExpiredError } from './event-sender';
 export {
   type BatchErrorHandler,
   MeterEventDeliveryError,
@@ -50,3 +56,4 @@ export {
   SESSION_EXPIRED_CODE,
   SESSION_LIFETIME_MS,
 } from './schemas';
+export { isSessionExpiredError } from './session';

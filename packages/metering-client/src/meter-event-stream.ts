@@ -1,7 +1,13 @@
-import { ClientKitError, integer, validateInput } from '@clientkit/core';
+import {
+  ClientKitError,
+  checkOptionNames,
+  integer,
+  type RetrySetting,
+  validateInput,
+} from '@clientkit/core';
 import * as z from 'zod/mini';
 import { checkEvent } from './event-check';
-import type { SendBatch } from './event-sender';
+import type { Events } from './resources/events';
 import { type IdentifiedMeterEvent, MAX_EVENTS_PER_REQUEST, type MeterEvent } from './schemas';
 
 /** Called with a batch that could not be delivered, and the error of its last attempt. */
@@ -20,8 +26,11 @@ export interface MeterEventStreamOptions {
   concurrency?: number;
   /** Events held at most, queued or in flight; `push` refuses and `write` waits beyond it (default 10 000). */
   maxBufferedEvents?: number;
-  /** Retries of a batch after a connection error, 408, 409, 429 or 5xx (default 5). */
-  maxRetries?: number;
+  /**
+   * ky's retry options for each batch, over the client's: a number is the limit of retries after a
+   * connection error, timeout, 408, 409, 429 or 5xx (default 5).
+   */
+  retry?: RetrySetting;
   /**
    * Receives each batch that could not be delivered. Without it, `flush()` and `close()` reject with
    * a `MeterEventDeliveryError` that holds those batches.
@@ -35,7 +44,10 @@ export interface MeterEventStreamStats {
   accepted: number;
   /** Events the service acknowledged. */
   sent: number;
-  /** Events sent again after a failed attempt (a batch of 100 retried twice adds 200). */
+  /**
+   * Events sent again by a retry after a failed attempt (a batch of 100 retried twice adds 200). The
+   * one resend after a session renewal is not a retry and is not counted.
+   */
   retried: number;
   /** Events whose batch could not be delivered and went to `onBatchError` (or to the flush error). */
   failed: number;
@@ -75,8 +87,17 @@ const DEFAULTS = {
   flushIntervalMs: 1000,
   concurrency: 4,
   maxBufferedEvents: 10_000,
-  maxRetries: 5,
+  retry: 5,
 };
+
+const OPTION_NAMES = [
+  'batchSize',
+  'flushIntervalMs',
+  'concurrency',
+  'maxBufferedEvents',
+  'retry',
+  'onBatchError',
+];
 
 const StreamOptions = z
   .object({
@@ -84,7 +105,13 @@ const StreamOptions = z
     flushIntervalMs: z.optional(integer(0, 2_147_483_647)),
     concurrency: z.optional(integer(1)),
     maxBufferedEvents: z.optional(integer(1)),
-    maxRetries: z.optional(integer(0)),
+    // The limit is checked here, so that a wrong one fails now rather than every batch later.
+    retry: z.optional(
+      z.custom<RetrySetting>(
+        isRetrySetting,
+        'must be a whole number of retries or ky retry options',
+      ),
+    ),
     onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
   })
   .check(
@@ -104,6 +131,17 @@ const StreamOptions = z
     ),
   );
 
+const isRetryLimit = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+/** A retry limit, or ky's retry options with a valid limit if any (ky checks the rest). */
+function isRetrySetting(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return isRetryLimit(value);
+  }
+  const { limit } = value as { limit?: unknown };
+  return limit === undefined || isRetryLimit(limit);
+}
+
 interface Batch {
   events: IdentifiedMeterEvent[];
   finished: Promise<void>;
@@ -117,7 +155,8 @@ interface Batch {
  *
  * A batch refused as malformed (400) or by a credential problem (401, 403) is not retried: it goes
  * to `onBatchError` at once. A batch that meets connection errors, timeouts, 408, 409, 429 or 5xx is
- * retried up to `maxRetries` times, honouring `Retry-After`, then goes to `onBatchError`. A session
+ * retried (5 times unless `retry` says otherwise), honouring `Retry-After`, then goes to
+ * `onBatchError`. A session
  * that expired is renewed and the batch sent once more. Retries carry the same identifiers, so no
  * event counts twice; re-pushing the events of a failed batch later is safe for the same reason.
  *
@@ -127,14 +166,14 @@ interface Batch {
  * await stream.close();
  */
 export class MeterEventStream {
-  readonly #sendBatch: SendBatch;
+  readonly #events: Events;
   readonly #sessionsCreated: () => number;
   readonly #sessionsAtStart: number;
   readonly #batchSize: number;
   readonly #flushIntervalMs: number;
   readonly #concurrency: number;
   readonly #maxBufferedEvents: number;
-  readonly #maxRetries: number;
+  readonly #retry: RetrySetting;
   readonly #onBatchError: BatchErrorHandler | undefined;
 
   #pending: IdentifiedMeterEvent[] = [];
@@ -157,19 +196,20 @@ export class MeterEventStream {
    * @internal
    */
   constructor(
-    sendBatch: SendBatch,
+    events: Events,
     sessionsCreated: () => number,
     options: MeterEventStreamOptions = {},
   ) {
+    checkOptionNames(options, OPTION_NAMES, 'options of metering.createStream');
     const checked = validateInput(StreamOptions, options, 'options of metering.createStream');
-    this.#sendBatch = sendBatch;
+    this.#events = events;
     this.#sessionsCreated = sessionsCreated;
     this.#sessionsAtStart = sessionsCreated();
     this.#batchSize = checked.batchSize ?? DEFAULTS.batchSize;
     this.#flushIntervalMs = checked.flushIntervalMs ?? DEFAULTS.flushIntervalMs;
     this.#concurrency = checked.concurrency ?? DEFAULTS.concurrency;
     this.#maxBufferedEvents = checked.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents;
-    this.#maxRetries = checked.maxRetries ?? DEFAULTS.maxRetries;
+    this.#retry = options.retry ?? DEFAULTS.retry;
     this.#onBatchError = checked.onBatchError;
   }
 
@@ -295,12 +335,16 @@ export class MeterEventStream {
 
   async #deliver(batch: Batch): Promise<void> {
     const size = batch.events.length;
-    let attempts = 0;
+    let retries = 0;
     try {
-      await this.#sendBatch(batch.events, {
-        maxRetries: this.#maxRetries,
-        onAttempt: () => {
-          attempts += 1;
+      await this.#events.sendChecked(batch.events, {
+        retry: this.#retry,
+        hooks: {
+          beforeRetry: [
+            () => {
+              retries += 1;
+            },
+          ],
         },
       });
       this.#sent += size;
@@ -308,7 +352,7 @@ export class MeterEventStream {
       this.#failed += size;
       await this.#report(error, batch.events);
     } finally {
-      if (attempts > 1) this.#retried += (attempts - 1) * size;
+      this.#retried += retries * size;
       this.#inFlight -= 1;
       this.#unfinished.delete(batch);
       batch.finish();

@@ -168,7 +168,7 @@ describe('events.send', () => {
         record(uri, body);
         return {};
       });
-    await unitClient({ maxRetries: 2 }).events.send(usage(3));
+    await unitClient({ retry: 2 }).events.send(usage(3));
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toEqual(bodies[0]);
   });
@@ -194,7 +194,7 @@ describe('events.send', () => {
     nock(ORIGIN)
       .post(STREAM_PATH)
       .reply(429, { error: { type: 'rate_limit', message: 'slow down' } }, { 'retry-after': '0' });
-    const error = await rejectionOf(unitClient().events.send(usage(1), { maxRetries: 0 }));
+    const error = await rejectionOf(unitClient().events.send(usage(1), { retry: 0 }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(0);
     expect((error as RateLimitError).code).toBe('rate_limit');
@@ -205,7 +205,7 @@ describe('events.send', () => {
     nock(ORIGIN)
       .post(STREAM_PATH)
       .reply(500, { error: { type: 'api_error', message: 'boom' } });
-    const error = await rejectionOf(unitClient({ maxRetries: 0 }).events.send(usage(1)));
+    const error = await rejectionOf(unitClient({ retry: 0 }).events.send(usage(1)));
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).code).toBe('api_error');
   });
@@ -289,6 +289,15 @@ describe('client options', () => {
     expect((construct({ baseUrl: 'metering.test' }) as Error).message).toContain('baseUrl');
     const error = construct({ streamBaseUrl: 'ftp://stream.test' });
     expect((error as RequestValidationError).issues[0]?.path).toBe('streamBaseUrl');
+  });
+
+  it('keeps the session token out of the error when a session answer fails validation', async () => {
+    const session = { ...sessionBody(), created: 'yesterday' };
+    nock(ORIGIN).post(SESSION_PATH).reply(200, session);
+    const error = await rejectionOf(unitClient({ validateResponses: true }).events.send(usage(1)));
+    expect((error as Error).message).toContain('created must be an ISO 8601 date-time');
+    const shown = `${inspect(error, { depth: 10 })} ${JSON.stringify(error)}`;
+    expect(shown).not.toContain(session.authentication_token);
   });
 
   it('keeps the API key and session tokens out of inspect and JSON output', async () => {

@@ -49,7 +49,7 @@ export function useMeteringServer(metering?: MeteringOptions): MeteringHarness {
         baseUrl: harness.url,
         apiKey: TEST_KEY,
         validateResponses: true,
-        maxRetries: 0,
+        retry: 0,
         ...options,
       });
     harness.raw = (path, options = {}) => {
@@ -91,4 +91,9 @@ export function useMeteringServer(metering?: MeteringOptions): MeteringHarness {
 /** The JSON body of a response. */
 export async function bodyOf(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** The URL a `fetch` call was made for (the client passes a `Request`). */
+export function urlOf(input: RequestInfo | URL): string {
+  return input instanceof Request ? input.url : String(input);
 }

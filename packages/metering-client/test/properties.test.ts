@@ -27,7 +27,7 @@ const metering = new MeteringClient({
   baseUrl: 'http://127.0.0.1:9',
   streamBaseUrl: 'http://127.0.0.1:9',
   apiKey: 'sk_test_properties',
-  maxRetries: 0,
+  retry: 0,
   fetch: recordedFetch,
 });
 
@@ -127,7 +127,7 @@ const streamOptions = {
   flushIntervalMs: 100,
   concurrency: 2,
   maxBufferedEvents: 500,
-  maxRetries: 1,
+  retry: 1,
   onBatchError: () => {},
 };
 
@@ -158,7 +158,12 @@ const rows: Row[] = [
       flushIntervalMs: notIntegerWithin(0, 2_147_483_647),
       concurrency: notIntegerWithin(1),
       maxBufferedEvents: fc.oneof(notIntegerWithin(1), fc.integer({ min: 1, max: 49 })),
-      maxRetries: notIntegerWithin(0),
+      retry: fc.oneof(
+        fc.integer({ max: -1 }),
+        nonInteger,
+        otherThan('number', 'object'),
+        notIntegerWithin(0).map((limit) => ({ limit })),
+      ),
       onBatchError: otherThan(),
     },
     (options) => metering.createStream(options as never),

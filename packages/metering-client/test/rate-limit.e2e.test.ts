@@ -39,7 +39,7 @@ describe('stream rate limit', () => {
   });
 
   it('surfaces a 429 as RateLimitError with retryAfter when the client may not retry', async () => {
-    const metering = h.client({ maxRetries: 0 });
+    const metering = h.client({ retry: 0 });
     await metering.events.send(batch.events);
     await metering.events.send(batch.events);
     const error = await metering.events.send(batch.events).catch((e: unknown) => e);

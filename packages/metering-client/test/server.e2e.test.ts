@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, DEFAULT_SERVICE_VERSION, isSessionExpiredError } from '../src/index';
-import { bodyOf, LIVE_KEY, SERVER_START, TEST_KEY, useMeteringServer } from './e2e';
+import { bodyOf, LIVE_KEY, SERVER_START, TEST_KEY, urlOf, useMeteringServer } from './e2e';
 
 const h = useMeteringServer();
 
@@ -254,11 +254,11 @@ describe('identifier de-duplication', () => {
     let responsesToLose = 1;
     const losingFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (!String(input).endsWith('meter_event_stream') || responsesToLose-- <= 0) return response;
+      if (!urlOf(input).endsWith('meter_event_stream') || responsesToLose-- <= 0) return response;
       await response.arrayBuffer();
       throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
     };
-    const metering = h.client({ maxRetries: 2, fetch: losingFetch });
+    const metering = h.client({ retry: 2, fetch: losingFetch });
     const { events } = await metering.events.send([event(), event()]);
     expect(await h.countedTotal()).toBe(2);
     expect(h.server.metering.repeats()).toBe(2);

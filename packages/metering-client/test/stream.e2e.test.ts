@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MeterEvent } from '../src/index';
-import { useMeteringServer } from './e2e';
+import { urlOf, useMeteringServer } from './e2e';
 
 const h = useMeteringServer();
 const STREAM = '/v2/billing/meter_event_stream';
@@ -17,7 +17,7 @@ describe('createStream against the reference server', () => {
     let responsesToLose = 2;
     const losingFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      const handledBatch = response.status === 200 && String(input).endsWith('meter_event_stream');
+      const handledBatch = response.status === 200 && urlOf(input).endsWith('meter_event_stream');
       if (responsesToLose <= 0 || !handledBatch) return response;
       responsesToLose -= 1;
       await response.arrayBuffer();
@@ -26,7 +26,7 @@ describe('createStream against the reference server', () => {
     const onBatchError = vi.fn();
     const stream = h
       .client({ fetch: losingFetch })
-      .createStream({ concurrency: 8, maxRetries: 10, onBatchError });
+      .createStream({ concurrency: 8, retry: 10, onBatchError });
     const faultsAt = new Map<number, () => void>([
       [
         20_000,
@@ -84,7 +84,7 @@ describe('createStream against the reference server', () => {
   }, 90_000);
 
   it('renews the session exactly once when it expires in the middle of a stream with 50 requests in flight', async () => {
-    const metering = h.client({ maxRetries: 2 });
+    const metering = h.client({ retry: 2 });
     const stream = metering.createStream({ batchSize: 10, concurrency: 50 });
     for (let i = 0; i < 5_000; i++) if (!stream.push(usage(i))) await stream.write(usage(i));
     await vi.waitFor(() => expect(stream.stats.sent).toBeGreaterThan(1_000), { timeout: 30_000 });

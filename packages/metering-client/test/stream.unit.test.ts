@@ -6,6 +6,7 @@ import {
   InternalServerError,
   MeterEventDeliveryError,
   MeterEventStreamClosedError,
+  type MeterEventStreamOptions,
   RequestValidationError,
 } from '../src/index';
 import {
@@ -256,7 +257,28 @@ describe('failures', () => {
     expect(stream.stats).toMatchObject({ sent: 4, retried: 8, failed: 0 });
   });
 
-  it('renews an expired session in the middle of a stream and delivers the batch', async () => {
+  it('sends each batch with one Idempotency-Key on all its attempts, and another key per batch', async () => {
+    mockSessions(1);
+    const keys: string[] = [];
+    nock(ORIGIN)
+      .post(STREAM_PATH)
+      .times(3)
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return keys.length === 1
+          ? [503, { error: { type: 'api_error', message: 'busy' } }, { 'retry-after': '0' }]
+          : [200, {}];
+      });
+    const stream = unitClient().createStream({ batchSize: 2, concurrency: 1 });
+    for (const event of usage(4)) stream.push(event);
+    await stream.flush();
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(stream.stats).toMatchObject({ sent: 4, retried: 2 });
+  });
+
+  it('renews an expired session in the middle of a stream and delivers the batch, without counting the resend as a retry', async () => {
     const [first, second] = mockSessions(2);
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${first}` } })
       .post(STREAM_PATH)
@@ -267,7 +289,7 @@ describe('failures', () => {
     const stream = unitClient().createStream();
     for (const event of usage(3)) stream.push(event);
     await stream.flush();
-    expect(stream.stats).toMatchObject({ sent: 3, retried: 3, failed: 0, sessionsCreated: 2 });
+    expect(stream.stats).toMatchObject({ sent: 3, retried: 0, failed: 0, sessionsCreated: 2 });
   });
 
   it('hands a batch refused with 400 to onBatchError at once, without retrying it', async () => {
@@ -291,15 +313,29 @@ describe('failures', () => {
     });
   });
 
-  it('hands a batch to onBatchError after maxRetries retries of 503', async () => {
+  it('hands a batch to onBatchError after the stream’s retry limit of retries of 503', async () => {
     mockSessions(1);
     mockStream(3, { status: 503, retryAfter: '0' });
     const onBatchError = vi.fn();
-    const stream = unitClient().createStream({ maxRetries: 2, onBatchError });
+    const stream = unitClient().createStream({ retry: 2, onBatchError });
     for (const event of usage(5)) stream.push(event);
     await stream.flush();
     expect(onBatchError.mock.calls[0]![0]).toBeInstanceOf(InternalServerError);
     expect(stream.stats).toMatchObject({ sent: 0, failed: 5, retried: 10 });
+  });
+
+  it('takes the stream’s retry in ky’s shape: statusCodes leaves a 503 unretried', async () => {
+    mockSessions(1);
+    mockStream(1, { status: 503, retryAfter: '0' });
+    const onBatchError = vi.fn();
+    const stream = unitClient().createStream({
+      retry: { limit: 4, statusCodes: [500] },
+      onBatchError,
+    });
+    for (const event of usage(2)) stream.push(event);
+    await stream.flush();
+    expect(onBatchError).toHaveBeenCalledTimes(1);
+    expect(stream.stats).toMatchObject({ sent: 0, failed: 2, retried: 0 });
   });
 
   it('without onBatchError, flush rejects with the undelivered batches, once', async () => {
@@ -336,8 +372,11 @@ describe('stream options', () => {
     [{ concurrency: 0 }, 'concurrency must be at least 1'],
     [{ maxBufferedEvents: 50, batchSize: 100 }, 'maxBufferedEvents must be at least batchSize'],
     [{ flushIntervalMs: -1 }, 'flushIntervalMs must be at least 0'],
-    [{ maxRetries: 1.5 }, 'maxRetries must be an integer'],
+    [{ retry: 1.5 }, 'retry must be a whole number of retries or ky retry options'],
+    [{ retry: { limit: -1 } }, 'retry must be a whole number of retries or ky retry options'],
+    [{ retry: 'twice' }, 'retry must be a whole number of retries or ky retry options'],
+    [{ maxRetries: 2 }, 'maxRetries is not an option'],
   ])('refuses %j', (options, message) => {
-    expect(() => unitClient().createStream(options)).toThrow(message);
+    expect(() => unitClient().createStream(options as MeterEventStreamOptions)).toThrow(message);
   });
 });

@@ -23,11 +23,11 @@ export class Servers {
    */
   get(serverId: string | number, options?: RequestOptions): APIPromise<Server> {
     return this.#transport.request({
+      operation: 'mail.servers.get',
       method: 'GET',
       path: 'servers/{serverId}',
       pathParams: { serverId },
       responseSchema: Server,
-      operation: 'mail.servers.get',
       ...options,
     });
   }
@@ -49,13 +49,13 @@ export class Servers {
     options?: RequestOptions,
   ): APIPromise<Server> {
     return this.#transport.request({
+      operation: 'mail.servers.update',
       method: 'PUT',
       path: 'servers/{serverId}',
       pathParams: { serverId },
       body: changes,
       bodySchema: UpdateServerBodySchema,
       responseSchema: Server,
-      operation: 'mail.servers.update',
       ...options,
     });
   }

@@ -1,19 +1,26 @@
-import { APIPromise, type RequestOptions, validateInput } from '@clientkit/core';
-import type { SendBatch } from '../event-sender';
+import { APIPromise, type RequestOptions, type Transport, validateInput } from '@clientkit/core';
 import { withIdentifier } from '../identifier';
-import { type IdentifiedMeterEvent, type MeterEvent, MeterEventStreamBody } from '../schemas';
+import {
+  type IdentifiedMeterEvent,
+  type MeterEvent,
+  MeterEventStreamBody,
+  MeterEventStreamResponse,
+} from '../schemas';
 
 /** What `events.send` resolves to: the events as sent, each with the identifier it carried. */
 export interface SentMeterEvents {
   events: IdentifiedMeterEvent[];
 }
 
-/** Meter events, sent to the high-throughput stream with a session the client manages. */
+/**
+ * Meter events, sent to the high-throughput stream. The transport this resource is given is aimed
+ * at the stream: its host, and the session token the client manages.
+ */
 export class Events {
-  readonly #sendBatch: SendBatch;
+  readonly #transport: Transport;
 
-  constructor(sendBatch: SendBatch) {
-    this.#sendBatch = sendBatch;
+  constructor(transport: Transport) {
+    this.#transport = transport;
   }
 
   /**
@@ -34,6 +41,27 @@ export class Events {
     } catch (error) {
       return APIPromise.reject(error);
     }
-    return this.#sendBatch(identified, options).map(() => ({ events: identified }));
+    return this.sendChecked(identified, options).map(() => ({ events: identified }));
+  }
+
+  /**
+   * Sends events already checked and given identifiers (as the stream checks each one when it is
+   * pushed), without checking them again. Every event has an identifier, so the service counts a
+   * repeated attempt once and the request is retried like any metering POST.
+   *
+   * @internal
+   */
+  sendChecked(
+    events: IdentifiedMeterEvent[],
+    options?: RequestOptions,
+  ): APIPromise<MeterEventStreamResponse> {
+    return this.#transport.request({
+      operation: 'metering.events.send',
+      method: 'POST',
+      path: 'v2/billing/meter_event_stream',
+      body: { events },
+      responseSchema: MeterEventStreamResponse,
+      ...options,
+    });
   }
 }

@@ -1,19 +1,18 @@
-import type { APIPromise, Auth, RequestOptions, Transport } from '@clientkit/core';
+import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
 import { MeterEventSession } from '../schemas';
 
 /** Meter event sessions: short-lived tokens for the event stream. */
 export class Sessions {
   readonly #transport: Transport;
-  readonly #apiKey: Auth;
 
-  constructor(transport: Transport, apiKey: Auth) {
+  constructor(transport: Transport) {
     this.#transport = transport;
-    this.#apiKey = apiKey;
   }
 
   /**
-   * Creates a session (the raw call; `events.send` and streams manage sessions themselves). The API
-   * key is sent here and nowhere else. A failed attempt is retried: an extra session is harmless.
+   * Creates a session (the raw call; `events.send` and streams manage sessions themselves). It is
+   * sent with the API key, and retried like every metering POST, with one Idempotency-Key for all
+   * its attempts.
    *
    * @example
    * const session = await metering.sessions.create();
@@ -21,12 +20,10 @@ export class Sessions {
    */
   create(options?: RequestOptions): APIPromise<MeterEventSession> {
     return this.#transport.request({
+      operation: 'metering.sessions.create',
       method: 'POST',
       path: 'v2/billing/meter_event_session',
-      auth: this.#apiKey,
-      idempotent: true,
       responseSchema: MeterEventSession,
-      operation: 'metering.sessions.create',
       ...options,
     });
   }
