@@ -320,9 +320,13 @@ export function createTransport(options: TransportOptions): Transport {
     if (spec.signal) kyOptions.signal = spec.signal;
     if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
     if (spec.retry !== undefined) {
-      kyOptions.retry = mergeRetry(
-        clientRetry,
-        checkRetry(spec.retry, options.idempotencyKeys, `options of ${spec.operation}`),
+      // Over the client's own options, so that what the request leaves out (a shouldRetry, a
+      // maxRetryAfter) stays the client's rather than going back to the defaults.
+      kyOptions.retry = checkRetry(
+        spec.retry,
+        options.idempotencyKeys,
+        `options of ${spec.operation}`,
+        retryObject(options.retry),
       );
     }
     if (spec.hooks) kyOptions.hooks = spec.hooks;
@@ -405,10 +409,11 @@ function checkRetry(
   setting: RetrySetting | undefined,
   idempotencyKeys: boolean | undefined,
   subject: string,
+  inherited: RetryOptions = {},
 ): RetryOptions {
-  const given: RetryOptions = typeof setting === 'number' ? { limit: setting } : (setting ?? {});
+  const own = retryObject(setting);
   if (typeof setting === 'number' || setting === undefined || typeof setting === 'object') {
-    const limit = given.limit;
+    const limit = own.limit;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
       throw new RequestValidationError(subject, [
         { path: 'retry.limit', message: 'must be a whole number of 0 or more' },
@@ -419,6 +424,7 @@ function checkRetry(
       { path: 'retry', message: 'must be a number or ky retry options' },
     ]);
   }
+  const given: RetryOptions = { ...inherited, ...own };
   const methods = given.methods?.map((method) => method.toLowerCase());
   if (!idempotencyKeys && methods?.some((method) => method === 'post' || method === 'patch')) {
     throw new RequestValidationError(subject, [
@@ -440,8 +446,8 @@ function checkRetry(
   };
 }
 
-function mergeRetry(client: RetryOptions, request: RetryOptions): RetryOptions {
-  return { ...client, ...request };
+function retryObject(setting: RetrySetting | undefined): RetryOptions {
+  return typeof setting === 'number' ? { limit: setting } : (setting ?? {});
 }
 
 function guardedShouldRetry(
