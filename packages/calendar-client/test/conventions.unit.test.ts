@@ -157,6 +157,13 @@ describe('request() escape hatch', () => {
     }
   });
 
+  it('refuses an unknown field of init by name before any request', async () => {
+    const error = await rejectionOf(
+      unitClient().request('PUT', 'events/12', { json: { featured: true } } as never),
+    );
+    expect(issuesOf(error)[0]).toMatch(/^init\.json is not an option/);
+  });
+
   it('refuses a method it does not know before any request', async () => {
     const error = await rejectionOf(unitClient().request('OPTIONS' as never, 'events'));
     expect(issuesOf(error)[0]).toMatch(/^method must be one of/);

@@ -163,6 +163,11 @@ describe('request() escape hatch', () => {
     }
   });
 
+  it('refuses an unknown field of init by name before any request', async () => {
+    const error = await rejectionOf(client().request('GET', 'orgs', { querry: { a: 1 } } as never));
+    expect(issuesOf(error)[0]).toMatch(/^init\.querry is not an option/);
+  });
+
   it('refuses a method it does not know before any request', async () => {
     const error = await rejectionOf(client().request('TRACE' as never, 'user'));
     expect(issuesOf(error)[0]).toMatch(/^method must be one of/);
