@@ -9,10 +9,10 @@ export const TARGET_BYTES = 15 * 1024;
 
 export const programs = {
   '@clientkit/docs-client': `import { DocsClient } from '@clientkit/docs-client';
-const docs = new DocsClient({ baseUrl: 'https://docs.example/v1', token: 'token' });
+const docs = new DocsClient({ baseUrl: 'https://docs.example', token: 'token' });
 console.log(await docs.spaces.get('space_1'));`,
   '@clientkit/calendar-client': `import { CalendarClient, basicAuth } from '@clientkit/calendar-client';
-const calendar = new CalendarClient({ apiRoot: 'https://events.example/wp-json', auth: basicAuth('editor', 'app password') });
+const calendar = new CalendarClient({ baseUrl: 'https://events.example', auth: basicAuth('editor', 'app password') });
 console.log(await calendar.events.list({ per_page: 10 }));`,
   '@clientkit/metering-client': `import { MeteringClient } from '@clientkit/metering-client';
 const metering = new MeteringClient({ baseUrl: 'https://billing.example', apiKey: 'sk_test_1' });

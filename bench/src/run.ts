@@ -81,12 +81,12 @@ try {
   const idmToken = ((await admin(url, '/idm/tokens', {})) as { access_token: string }).access_token;
   const docs = (fetchImpl?: typeof fetch) =>
     new DocsClient({
-      baseUrl: `${url}/v1`,
+      baseUrl: url,
       token: 'docs-dev-user-ada',
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
   const calendar = (fetchImpl?: typeof fetch) =>
-    new CalendarClient({ apiRoot: `${url}/wp-json`, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+    new CalendarClient({ baseUrl: url, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const idm = (fetchImpl?: typeof fetch) =>
     new IdmClient({
       baseUrl: `${url}/api/v2`,

@@ -212,12 +212,12 @@ describe('browser (headless Chromium)', () => {
         )) as typeof import('@clientkit/idm-client');
 
         const docs = new docsModule.DocsClient({
-          baseUrl: `${url}/v1`,
+          baseUrl: url,
           token: 'docs-dev-user-ada',
         });
         const space = await docs.spaces.get('space_handbook');
 
-        const calendar = new calendarModule.CalendarClient({ apiRoot: `${url}/wp-json` });
+        const calendar = new calendarModule.CalendarClient({ baseUrl: url });
         const events = await calendar.events.list({ per_page: 2 });
 
         const metering = new meteringModule.MeteringClient({
@@ -298,7 +298,7 @@ describe('browser (headless Chromium)', () => {
         '@clientkit/docs-client',
       )) as typeof import('@clientkit/docs-client');
       const core = (await importModule('@clientkit/core')) as typeof import('@clientkit/core');
-      const docs = new DocsClient({ baseUrl: `${url}/v1`, token: 'docs-dev-user-ada' });
+      const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
       try {
         await docs.spaces.get('nope');
         return { rejected: false };
@@ -350,7 +350,7 @@ describe('browser (headless Chromium)', () => {
         }
       };
       const metering = new MeteringClient({ baseUrl: url, apiKey: 'sk_test_clientkit_dev_key' });
-      const docs = new DocsClient({ baseUrl: `${url}/v1`, token: 'docs-dev-user-ada' });
+      const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
       return {
         noEvents: await refused(() => metering.events.send([])),
         emptyId: await refused(() => docs.spaces.get('')),

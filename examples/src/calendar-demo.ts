@@ -16,9 +16,12 @@ export async function calendarDemo(
   url: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const apiRoot = `${url}/wp-json`;
-  const visitor = new CalendarClient({ apiRoot });
-  const editor = new CalendarClient({ apiRoot, auth: basicAuth('editor', EDITOR_APP_PASSWORD) });
+  // The site's origin: the client adds /wp-json/calendar/events/v1 itself.
+  const visitor = new CalendarClient({ baseUrl: url });
+  const editor = new CalendarClient({
+    baseUrl: url,
+    auth: basicAuth('editor', EDITOR_APP_PASSWORD),
+  });
 
   const [music] = (await visitor.categories.list({ slug: 'music' })).items;
   log(`Upcoming in "${music?.name}":`);
@@ -49,7 +52,7 @@ export async function calendarDemo(
   log(`Visitors searching "lighthouse" find ${found.body.total} event: ${found.items[0]?.url}`);
 
   const subscriber = new CalendarClient({
-    apiRoot,
+    baseUrl: url,
     auth: basicAuth('subscriber', SUBSCRIBER_APP_PASSWORD),
   });
   try {

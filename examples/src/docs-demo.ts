@@ -7,7 +7,7 @@ export async function docsDemo(
   url: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const docs = new DocsClient({ baseUrl: `${url}/v1`, token: 'docs-dev-user-ada' });
+  const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
 
   const me = await docs.user.get();
   log(`Signed in as ${me.displayName} <${me.email}>`);

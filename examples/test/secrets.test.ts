@@ -58,9 +58,9 @@ afterAll(() => server.close());
 
 describe('no secret leaves the SDKs in errors, logs or inspected objects', () => {
   it('docs: a wrong token (401), an unknown space (404), retried 503s and bad input', async () => {
-    const good = new DocsClient({ baseUrl: `${url}/v1`, token: secrets.docsToken, ...verbose() });
+    const good = new DocsClient({ baseUrl: url, token: secrets.docsToken, ...verbose() });
     const wrong = new DocsClient({
-      baseUrl: `${url}/v1`,
+      baseUrl: url,
       token: secrets.wrongDocsToken,
       ...verbose(),
     });
@@ -73,14 +73,13 @@ describe('no secret leaves the SDKs in errors, logs or inspected objects', () =>
   });
 
   it('calendar: a wrong application password and a refused write', async () => {
-    const apiRoot = `${url}/wp-json`;
     const editor = new CalendarClient({
-      apiRoot,
+      baseUrl: url,
       auth: basicAuth('editor', secrets.editorPassword),
       ...verbose(),
     });
     const wrong = new CalendarClient({
-      apiRoot,
+      baseUrl: url,
       auth: basicAuth('editor', secrets.wrongPassword),
       ...verbose(),
     });

@@ -9,7 +9,7 @@ import {
  * HTTP Basic with a WordPress application password, for writes and for reading unpublished records.
  *
  * @example
- * const calendar = new CalendarClient({ apiRoot, auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX') });
+ * const calendar = new CalendarClient({ baseUrl, auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX') });
  */
 export const basicAuth: (user: string, applicationPassword: string) => Auth = coreBasicAuth;
 
@@ -18,7 +18,7 @@ export const basicAuth: (user: string, applicationPassword: string) => Auth = co
  * expire, so a function that returns the current one is accepted too.
  *
  * @example
- * const calendar = new CalendarClient({ apiRoot, auth: nonceAuth(window.wpApiSettings.nonce) });
+ * const calendar = new CalendarClient({ baseUrl: location.origin, auth: nonceAuth(window.wpApiSettings.nonce) });
  */
 export function nonceAuth(nonce: SecretSource): Auth {
   return headerAuth('X-WP-Nonce', nonce);

@@ -1,12 +1,24 @@
 import {
-  type APIPromise,
+  APIPromise,
+  APIResponseValidationError,
   type Auth,
+  CLIENT_OPTION_NAMES,
   type ClientOptions,
+  checkOptionNames,
   createTransport,
+  type HttpMethod,
+  PagePromise,
+  type QueryValue,
+  type RawRequestInit,
   type RequestOptions,
+  type RequestSpec,
   RequestValidationError,
+  rawRequestSpec,
+  relativePath,
   type Transport,
 } from '@clientkit/core';
+import { type ListEnvelope, listing } from './listing';
+import { checkRecordPath } from './record-path';
 import { Categories } from './resources/categories';
 import { Events } from './resources/events';
 import { Organizers } from './resources/organizers';
@@ -14,16 +26,33 @@ import { Tags } from './resources/tags';
 import { Venues } from './resources/venues';
 import { IndexQuery, NAMESPACE, NamespaceIndex, OpenApiDocument } from './schemas';
 
-/** Options of `CalendarClient`. */
+/** Where WordPress serves its REST interface under a site's origin, unless the site moved it. */
+export const DEFAULT_REST_PATH = 'wp-json';
+
+/** Options of `CalendarClient`: `baseUrl` or `apiRoot`, exactly one of them. */
 export interface CalendarClientOptions extends ClientOptions {
-  /** The site's REST root, such as `https://example.org/wp-json` (reference server: `<origin>/wp-json`). */
-  apiRoot: string;
+  /**
+   * The site's origin, plus the path WordPress is installed under if any (reference server: its
+   * URL). The client appends `/wp-json/calendar/events/v1`.
+   */
+  baseUrl?: string;
+  /**
+   * Instead of `baseUrl`: the site's REST root, for a site that serves it elsewhere than
+   * `/wp-json` (such as `https://example.org/api`). The client appends `/calendar/events/v1`.
+   */
+  apiRoot?: string;
   /**
    * Credentials from `basicAuth` or `nonceAuth`. Without them the client reads published records
    * only, and every write is refused with an `AuthenticationError`.
    */
   auth?: Auth;
 }
+
+/** The query of one page of a listing: `page`, `per_page` and filters. */
+export type CalendarListParams = Record<string, QueryValue>;
+
+const optionNames = [...CLIENT_OPTION_NAMES, 'baseUrl', 'apiRoot', 'auth'];
+const subject = 'options of CalendarClient';
 
 /** Reads `code` and `message` from the interface's error body `{ code, message, data }`. */
 function calendarErrorBody(body: unknown) {
@@ -35,12 +64,34 @@ function calendarErrorBody(body: unknown) {
   };
 }
 
+/** The namespace's URL: `<baseUrl>/wp-json/calendar/events/v1/` or `<apiRoot>/calendar/events/v1/`. */
+function namespaceUrlOf(options: CalendarClientOptions): string {
+  const { baseUrl, apiRoot } = options;
+  if ((baseUrl === undefined) === (apiRoot === undefined)) {
+    throw new RequestValidationError(subject, [
+      {
+        path: 'baseUrl',
+        message:
+          'must be given, or apiRoot, but not both: baseUrl is the site origin, apiRoot a REST root other than /wp-json',
+      },
+    ]);
+  }
+  const [name, url] = baseUrl === undefined ? ['apiRoot', apiRoot] : ['baseUrl', baseUrl];
+  if (typeof url !== 'string' || !/^https?:\/\/[^/]/i.test(url)) {
+    throw new RequestValidationError(subject, [
+      { path: name, message: 'must be an absolute http(s) URL' },
+    ]);
+  }
+  const root = baseUrl === undefined ? url : `${url.replace(/\/+$/, '')}/${DEFAULT_REST_PATH}`;
+  return `${root.replace(/\/+$/, '')}/${NAMESPACE}/`;
+}
+
 /**
  * A client of the events calendar interface: events, venues, organizers, categories and tags.
  *
  * @example
  * const calendar = new CalendarClient({
- *   apiRoot: 'http://127.0.0.1:4010/wp-json',
+ *   baseUrl: 'https://events.example.org',
  *   auth: basicAuth('editor', process.env.CALENDAR_APP_PASSWORD!),
  * });
  * for await (const event of calendar.events.list({ featured: true })) console.log(event.title);
@@ -59,20 +110,14 @@ export class CalendarClient {
   readonly #transport: Transport;
 
   constructor(options: CalendarClientOptions) {
-    if (typeof options?.apiRoot !== 'string') {
-      throw new RequestValidationError('options of CalendarClient', [
-        {
-          path: 'apiRoot',
-          message: 'must be the REST root URL, such as https://example.org/wp-json',
-        },
-      ]);
-    }
-    const { apiRoot, auth, ...clientOptions } = options;
+    checkOptionNames(options, optionNames, subject);
+    const { baseUrl: _baseUrl, apiRoot: _apiRoot, auth, ...clientOptions } = options ?? {};
     this.#transport = createTransport({
       ...clientOptions,
-      baseUrl: `${apiRoot.replace(/\/+$/, '')}/${NAMESPACE}/`,
+      baseUrl: namespaceUrlOf(options ?? {}),
       auth,
       errorBody: calendarErrorBody,
+      beforeSend: checkRecordPath,
     });
     this.events = new Events(this.#transport);
     this.venues = new Venues(this.#transport);
@@ -84,24 +129,87 @@ export class CalendarClient {
   /** The routes of the namespace with their methods and arguments. */
   getIndex(params: IndexQuery = {}, options?: RequestOptions): APIPromise<NamespaceIndex> {
     return this.#transport.request({
+      operation: 'calendar.getIndex',
       method: 'GET',
       path: '',
       query: params,
       querySchema: IndexQuery,
       responseSchema: NamespaceIndex,
       ...options,
-      operation: 'calendar.getIndex',
     });
   }
 
   /** The OpenAPI 3.1 document of the interface. */
   getDoc(options?: RequestOptions): APIPromise<OpenApiDocument> {
     return this.#transport.request({
+      operation: 'calendar.getDoc',
       method: 'GET',
       path: 'doc',
       responseSchema: OpenApiDocument,
       ...options,
-      operation: 'calendar.getDoc',
     });
   }
+
+  /**
+   * Any route of the namespace that the typed methods do not cover yet, relative to it
+   * (`events/12`), with the client's credentials, retries and errors. Nothing is checked but the
+   * method and the path, which must stay under the namespace.
+   *
+   * @example
+   * const event = await calendar.request<{ id: number }>('PUT', 'events/12', { body: { ticket_url: 'https://t.example/12' } });
+   */
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    init?: RawRequestInit,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    let spec: RequestSpec;
+    try {
+      spec = rawRequestSpec('calendar.request', method, path, init, options);
+    } catch (error) {
+      return APIPromise.reject(error);
+    }
+    return this.#transport.request({ ...spec, parse: (data) => data as T });
+  }
+
+  /**
+   * Any listing of the namespace, page after page, as the interface pages: `page` from 1 and
+   * `per_page`, stopping on `total_pages`. The items are read from the property named after the
+   * path's last segment (`events` for `events`); other params are sent as filters.
+   *
+   * @example
+   * for await (const event of calendar.paginate<{ id: number }>('events', { per_page: 50, featured: true })) {
+   *   console.log(event.id);
+   * }
+   */
+  paginate<Item = unknown>(
+    path: string,
+    params: CalendarListParams = {},
+    options?: RequestOptions,
+  ): PagePromise<Item, ListEnvelope & Record<string, unknown>> {
+    let relative: string;
+    try {
+      relative = relativePath(path, 'calendar.paginate');
+    } catch (error) {
+      return new PagePromise(Promise.reject(error));
+    }
+    const key = relative.split('/').filter(Boolean).pop() ?? '';
+    return listing(
+      this.#transport,
+      { operation: 'calendar.paginate', path: relative, ...options },
+      params,
+      (raw: ListEnvelope & Record<string, unknown>) => itemsOf<Item>(raw, key),
+    );
+  }
+}
+
+function itemsOf<Item>(raw: Record<string, unknown>, key: string): Item[] {
+  const items = raw?.[key];
+  if (Array.isArray(items)) return items as Item[];
+  throw new APIResponseValidationError(
+    'calendar.paginate',
+    [{ path: key, message: `must be the array of items (the listing is read from "${key}")` }],
+    raw,
+  );
 }

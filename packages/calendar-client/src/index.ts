@@ -18,19 +18,26 @@ export {
   type ClientOptions,
   ConflictError,
   GoneError,
+  type HttpMethod,
   InternalServerError,
   NotFoundError,
   Page,
   PagePromise,
   PermissionDeniedError,
   RateLimitError,
+  type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
   UnprocessableEntityError,
   type WithResponse,
 } from '@clientkit/core';
 export { basicAuth, nonceAuth } from './auth';
-export { CalendarClient, type CalendarClientOptions } from './client';
+export {
+  CalendarClient,
+  type CalendarClientOptions,
+  type CalendarListParams,
+  DEFAULT_REST_PATH,
+} from './client';
 export type { Categories } from './resources/categories';
 export type { Events } from './resources/events';
 export type { Organizers } from './resources/organizers';
@@ -60,7 +67,7 @@ export {
   type OrganizerInput,
   type OrganizerList,
   type PasswordQuery,
-  type PostStatus,
+  type PublicationStatus,
   type TagChanges,
   type TagFilters,
   type TagInput,

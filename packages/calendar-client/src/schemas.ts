@@ -1,8 +1,9 @@
 /**
  * The wire contract of the events calendar interface, as zod schemas. The client checks its inputs
  * with them and the reference server validates requests with the same ones (and generates its
- * OpenAPI document from them), so the three can never disagree. Response schemas are loose: fields
- * the interface adds later pass through.
+ * OpenAPI document from them), so the three can never disagree. Request schemas are strict: a field
+ * they do not know is refused by name rather than dropped (`calendar.request()` sends what they do
+ * not know yet). Response schemas are loose: fields the interface adds later pass through.
  *
  * @module
  */
@@ -30,7 +31,7 @@ export const MAX_PER_PAGE = 50;
 
 const nonEmpty = z.string().check(z.minLength(1));
 
-/** A post id (event, venue, organizer) or a term id: a positive integer. */
+/** The id of a record (event, venue, organizer) or of a term: a positive integer. */
 export const Id = integer(1);
 
 /** Several ids; sent in a query string as a comma-separated list. */
@@ -78,8 +79,15 @@ export const WritableStatus = oneOf(['publish', 'future', 'draft', 'pending', 'p
 export type WritableStatus = z.infer<typeof WritableStatus>;
 
 /** Publication statuses a listing can filter on. */
-export const PostStatus = oneOf(['publish', 'future', 'draft', 'pending', 'private', 'trash']);
-export type PostStatus = z.infer<typeof PostStatus>;
+export const PublicationStatus = oneOf([
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+]);
+export type PublicationStatus = z.infer<typeof PublicationStatus>;
 
 /** An image: the id of an uploaded attachment (digits) or an http(s) URL. */
 export const ImageRef = z
@@ -119,7 +127,7 @@ export const Term = z.looseObject({
 });
 export type Term = z.infer<typeof Term>;
 
-const postFields = {
+const recordFields = {
   id: z.number(),
   author: z.number(),
   status: z.string(),
@@ -134,7 +142,7 @@ const postFields = {
 
 /** A place where events happen. `geo_lat` and `geo_lng` are null when its position is unknown. */
 export const Venue = z.looseObject({
-  ...postFields,
+  ...recordFields,
   venue: z.string(),
   description: z.string(),
   address: z.nullable(z.string()),
@@ -156,7 +164,7 @@ export type Venue = z.infer<typeof Venue>;
 
 /** A person or group that runs events. */
 export const Organizer = z.looseObject({
-  ...postFields,
+  ...recordFields,
   organizer: z.string(),
   description: z.string(),
   phone: z.nullable(z.string()),
@@ -168,7 +176,7 @@ export type Organizer = z.infer<typeof Organizer>;
 
 /** An event. `venue` is the venue, or an empty array when the event has none. */
 export const Event = z.looseObject({
-  ...postFields,
+  ...recordFields,
   title: z.string(),
   description: z.string(),
   excerpt: z.string(),
@@ -272,19 +280,21 @@ export type CalendarErrorBody = z.infer<typeof CalendarErrorBody>;
 // ---- path and query parameters ----
 
 /** The `{id}` of a record route: a positive integer. */
-export const IdPath = z.object({ id: Id });
+export const IdPath = z.strictObject({ id: Id });
 /** The `{slug}` of a by-slug route: non-empty text. */
-export const SlugPath = z.object({ slug: nonEmpty });
+export const SlugPath = z.strictObject({ slug: nonEmpty });
+/** The path arguments of any route: a positive integer `{id}`, a non-empty `{slug}`. */
+export const RecordPath = z.strictObject({ id: z.optional(Id), slug: z.optional(nonEmpty) });
 
 /** Query of the namespace index: which namespace, and the context of the answer. */
-export const IndexQuery = z.object({
+export const IndexQuery = z.strictObject({
   namespace: z.optional(nonEmpty),
   context: z.optional(oneOf(['view', 'embed', 'edit'])),
 });
 export type IndexQuery = z.input<typeof IndexQuery>;
 
 /** The password of a password-protected event. */
-export const PasswordQuery = z.object({ password: z.optional(z.string()) });
+export const PasswordQuery = z.strictObject({ password: z.optional(z.string()) });
 export type PasswordQuery = z.input<typeof PasswordQuery>;
 
 const pageQuery = {
@@ -297,7 +307,7 @@ const longitude = z.number().check(z.gte(-180), z.lte(180));
 
 /** Filters of GET `/events`. */
 export const EventListQuery = z
-  .object({
+  .strictObject({
     ...pageQuery,
     start_date: z.optional(DateTimeInput),
     end_date: z.optional(DateTimeInput),
@@ -312,7 +322,7 @@ export const EventListQuery = z
     venue: z.optional(IdList),
     organizer: z.optional(IdList),
     featured: z.optional(z.boolean()),
-    status: z.optional(PostStatus),
+    status: z.optional(PublicationStatus),
     geoloc: z.optional(z.boolean()),
     geoloc_lat: z.optional(latitude),
     geoloc_lng: z.optional(longitude),
@@ -334,18 +344,18 @@ export const EventListQuery = z
 export type EventFilters = z.input<typeof EventListQuery>;
 
 /** Filters of GET `/venues` and GET `/organizers`. */
-export const LinkedPostListQuery = z.object({
+export const LinkedRecordListQuery = z.strictObject({
   ...pageQuery,
   search: z.optional(z.string()),
   event: z.optional(Id),
   has_events: z.optional(z.boolean()),
   only_with_upcoming: z.optional(z.boolean()),
-  status: z.optional(PostStatus),
+  status: z.optional(PublicationStatus),
 });
 /** Filters of `calendar.venues.list`. */
-export type VenueFilters = z.input<typeof LinkedPostListQuery>;
+export type VenueFilters = z.input<typeof LinkedRecordListQuery>;
 /** Filters of `calendar.organizers.list`. */
-export type OrganizerFilters = z.input<typeof LinkedPostListQuery>;
+export type OrganizerFilters = z.input<typeof LinkedRecordListQuery>;
 
 /** Term attributes a term listing can be sorted by. */
 export const TermOrderBy = oneOf(['id', 'include', 'name', 'slug', 'description', 'count']);
@@ -364,20 +374,20 @@ const termQuery = {
   slug: z.optional(nonEmpty),
 };
 
-const postAliasRule = z.refine<{ post?: number | undefined; event?: number | undefined }>(
+const eventAliasRule = z.refine<{ post?: number | undefined; event?: number | undefined }>(
   (query) => query.post === undefined || query.event === undefined || query.post === query.event,
   { message: 'is an alias of post: give one of them, or the same id', path: ['event'] },
 );
 
 /** Filters of GET `/categories`. */
 export const CategoryListQuery = z
-  .object({ ...termQuery, parent: z.optional(integer(0)) })
-  .check(postAliasRule);
+  .strictObject({ ...termQuery, parent: z.optional(integer(0)) })
+  .check(eventAliasRule);
 /** Filters of `calendar.categories.list`. */
 export type CategoryFilters = z.input<typeof CategoryListQuery>;
 
 /** Filters of GET `/tags`. */
-export const TagListQuery = z.object(termQuery).check(postAliasRule);
+export const TagListQuery = z.strictObject(termQuery).check(eventAliasRule);
 /** Filters of `calendar.tags.list`. */
 export type TagFilters = z.input<typeof TagListQuery>;
 
@@ -410,7 +420,7 @@ const eventFields = {
 };
 
 /** The body of POST `/events`: `title`, `start_date` and `end_date` are required. */
-export const CreateEventBody = z.object({
+export const CreateEventBody = z.strictObject({
   title: nonEmpty,
   start_date: DateTimeInput,
   end_date: DateTimeInput,
@@ -420,7 +430,7 @@ export const CreateEventBody = z.object({
 export type EventInput = z.input<typeof CreateEventBody>;
 
 /** The body of an event update: every field is optional. */
-export const UpdateEventBody = z.object({
+export const UpdateEventBody = z.strictObject({
   title: z.optional(nonEmpty),
   start_date: z.optional(DateTimeInput),
   end_date: z.optional(DateTimeInput),
@@ -433,7 +443,7 @@ export type EventChanges = z.input<typeof UpdateEventBody>;
 export const MapFlag = z.union([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
 export type MapFlag = z.infer<typeof MapFlag>;
 
-const linkedPostFields = {
+const linkedRecordFields = {
   author: z.optional(Id),
   date: z.optional(DateTimeInput),
   date_utc: z.optional(DateTimeInput),
@@ -446,7 +456,7 @@ const linkedPostFields = {
 };
 
 const venueFields = {
-  ...linkedPostFields,
+  ...linkedRecordFields,
   show_map: z.optional(z.nullable(MapFlag)),
   show_map_link: z.optional(z.nullable(MapFlag)),
   address: optionalText,
@@ -459,27 +469,27 @@ const venueFields = {
 };
 
 /** The body of POST `/venues`: `venue` (the name) is required. */
-export const CreateVenueBody = z.object({ venue: nonEmpty, ...venueFields });
+export const CreateVenueBody = z.strictObject({ venue: nonEmpty, ...venueFields });
 /** What `calendar.venues.create` takes. */
 export type VenueInput = z.input<typeof CreateVenueBody>;
 
 /** The body of a venue update: every field is optional. */
-export const UpdateVenueBody = z.object({ venue: z.optional(nonEmpty), ...venueFields });
+export const UpdateVenueBody = z.strictObject({ venue: z.optional(nonEmpty), ...venueFields });
 /** What `calendar.venues.update` takes. */
 export type VenueChanges = z.input<typeof UpdateVenueBody>;
 
 const organizerFields = {
-  ...linkedPostFields,
+  ...linkedRecordFields,
   email: z.optional(z.nullable(z.union([oneOf(['']), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */
-export const CreateOrganizerBody = z.object({ organizer: nonEmpty, ...organizerFields });
+export const CreateOrganizerBody = z.strictObject({ organizer: nonEmpty, ...organizerFields });
 /** What `calendar.organizers.create` takes. */
 export type OrganizerInput = z.input<typeof CreateOrganizerBody>;
 
 /** The body of an organizer update: every field is optional. */
-export const UpdateOrganizerBody = z.object({
+export const UpdateOrganizerBody = z.strictObject({
   organizer: z.optional(nonEmpty),
   ...organizerFields,
 });
@@ -493,12 +503,12 @@ const termFields = {
 const parentField = { parent: z.optional(integer(0)) };
 
 /** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */
-export const CreateCategoryBody = z.object({ name: nonEmpty, ...termFields, ...parentField });
+export const CreateCategoryBody = z.strictObject({ name: nonEmpty, ...termFields, ...parentField });
 /** What `calendar.categories.create` takes. */
 export type CategoryInput = z.input<typeof CreateCategoryBody>;
 
 /** Changes to a category: any of its fields. */
-export const UpdateCategoryBody = z.object({
+export const UpdateCategoryBody = z.strictObject({
   name: z.optional(nonEmpty),
   ...termFields,
   ...parentField,
@@ -507,11 +517,11 @@ export const UpdateCategoryBody = z.object({
 export type CategoryChanges = z.input<typeof UpdateCategoryBody>;
 
 /** The body of POST `/tags`: `name` is required. */
-export const CreateTagBody = z.object({ name: nonEmpty, ...termFields });
+export const CreateTagBody = z.strictObject({ name: nonEmpty, ...termFields });
 /** What `calendar.tags.create` takes. */
 export type TagInput = z.input<typeof CreateTagBody>;
 
 /** Changes to a tag: any of its fields. */
-export const UpdateTagBody = z.object({ name: z.optional(nonEmpty), ...termFields });
+export const UpdateTagBody = z.strictObject({ name: z.optional(nonEmpty), ...termFields });
 /** What `calendar.tags.update` takes. */
 export type TagChanges = z.input<typeof UpdateTagBody>;

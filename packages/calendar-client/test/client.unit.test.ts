@@ -161,7 +161,7 @@ describe('logs', () => {
       auth: basicAuth('editor', 'app pass word'),
       logger,
       logLevel: 'debug',
-      maxRetries: 1,
+      retry: 1,
     });
     await calendar.events.get(110, { password: 'members-only' });
     expect(lines.length).toBeGreaterThan(2);
@@ -175,22 +175,22 @@ describe('retries', () => {
       .get(`${NS}/events/1`)
       .reply(503, wpError(503, 'internal_server_error'), { 'retry-after': '0' });
     nock(ORIGIN).get(`${NS}/events/1`).reply(200, eventFixture(1));
-    const event = await unitClient({ maxRetries: 2 }).events.get(1);
+    const event = await unitClient({ retry: 2 }).events.get(1);
     expect(event.id).toBe(1);
   });
 
-  it('retries updates (PATCH with the same changes applies once) but never creates', async () => {
+  it('retries updates (sent as PUT: the same changes twice leave one result) but never creates', async () => {
     nock(ORIGIN)
-      .patch(`${NS}/events/1`)
+      .put(`${NS}/events/1`)
       .reply(503, wpError(503, 'internal_server_error'), { 'retry-after': '0' });
-    nock(ORIGIN).patch(`${NS}/events/1`).reply(200, eventFixture(1));
-    await unitClient({ maxRetries: 2 }).events.update(1, { featured: true });
+    nock(ORIGIN).put(`${NS}/events/1`).reply(200, eventFixture(1));
+    await unitClient({ retry: 2 }).events.update(1, { featured: true });
 
     nock(ORIGIN)
       .post(`${NS}/events`)
       .reply(503, wpError(503, 'internal_server_error'), { 'retry-after': '0' });
     await expect(
-      unitClient({ maxRetries: 2 }).events.create({
+      unitClient({ retry: 2 }).events.create({
         title: 'Once',
         start_date: '2026-07-01 10:00:00',
         end_date: '2026-07-01 11:00:00',

@@ -215,7 +215,7 @@ describe('errors of the interface', () => {
 
   it('render injected faults in the WordPress error body, and the client retries reads through them', async () => {
     calendar.server.faults.add({ path: '/wp-json/calendar', status: 503, retryAfter: 0 });
-    const retried = calendar.client({ maxRetries: 1 });
+    const retried = calendar.client({ retry: 1 });
     expect((await retried.events.get(108)).id).toBe(108);
     calendar.server.faults.add({ path: '/wp-json/calendar', status: 500 });
     const error = await calendar.anonymous.events.get(108).catch((caught: unknown) => caught);

@@ -120,14 +120,14 @@ describe('calendar.events requests', () => {
     expect(event.id).toBe(200);
   });
 
-  it('update PATCHes /events/{id} with only the changes', async () => {
-    nock(ORIGIN).patch(`${NS}/events/7`, { featured: true }).reply(200, eventFixture(7));
+  it('update PUTs /events/{id} with only the changes', async () => {
+    nock(ORIGIN).put(`${NS}/events/7`, { featured: true }).reply(200, eventFixture(7));
     await unitClient().events.update(7, { featured: true });
   });
 
-  it('updateBySlug PATCHes /events/by-slug/{slug}; a slug in the body renames', async () => {
+  it('updateBySlug PUTs /events/by-slug/{slug}; a slug in the body renames', async () => {
     nock(ORIGIN)
-      .patch(`${NS}/events/by-slug/old-name`, { slug: 'new-name' })
+      .put(`${NS}/events/by-slug/old-name`, { slug: 'new-name' })
       .reply(200, eventFixture(7));
     await unitClient().events.updateBySlug('old-name', { slug: 'new-name' });
   });
@@ -186,10 +186,13 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
 
   it('refuses ids that are not positive integers', async () => {
     expect(await validationIssues(unitClient().events.get(1.5))).toEqual([
-      { path: 'id', message: 'must be an integer' },
+      { path: 'id', message: 'must be a non-empty string or a whole number' },
     ]);
     expect(await validationIssues(unitClient().events.delete(0))).toEqual([
       { path: 'id', message: 'must be at least 1' },
+    ]);
+    expect(await validationIssues(unitClient().events.update('12' as never, {}))).toEqual([
+      { path: 'id', message: 'must be a number, not a string' },
     ]);
     expect(await validationIssues(unitClient().events.list({ categories: [1, -2] }))).toEqual([
       { path: 'categories[1]', message: 'must be at least 1' },
@@ -198,7 +201,7 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
 
   it('refuses an empty slug', async () => {
     expect(await validationIssues(unitClient().events.getBySlug(''))).toEqual([
-      { path: 'slug', message: 'must not be empty' },
+      { path: 'slug', message: 'must be a non-empty string or a whole number' },
     ]);
   });
 

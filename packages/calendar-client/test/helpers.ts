@@ -6,7 +6,7 @@ import {
 } from '@clientkit/reference-server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
-/** The REST root of unit tests; nock answers for it. */
+/** The origin of unit tests, and its REST root; nock answers for them. */
 export const API_ROOT = 'http://calendar.test/wp-json';
 export const ORIGIN = 'http://calendar.test';
 export const NS = '/wp-json/calendar/events/v1';
@@ -19,7 +19,8 @@ export const SUBSCRIBER_PASSWORD = 'SubS cRiB erPa ssW0 rdCa l001';
 
 /** A client against the nock origin, without retries unless a test asks for them. */
 export function unitClient(options: Partial<CalendarClientOptions> = {}): CalendarClient {
-  return new CalendarClient({ apiRoot: API_ROOT, maxRetries: 0, ...options });
+  const base = options.apiRoot === undefined ? { baseUrl: ORIGIN } : {};
+  return new CalendarClient({ ...base, retry: 0, ...options });
 }
 
 export interface CalendarE2E {
@@ -61,7 +62,12 @@ export function useCalendarServer(options: { calendar?: CalendarOptions; admin?:
     const { url } = await server.listen(0);
     const apiRoot = `${url}/wp-json`;
     const client = (extra: Partial<CalendarClientOptions> = {}) =>
-      new CalendarClient({ apiRoot, validateResponses: true, maxRetries: 0, ...extra });
+      new CalendarClient({
+        ...(extra.apiRoot === undefined ? { baseUrl: url } : {}),
+        validateResponses: true,
+        retry: 0,
+        ...extra,
+      });
     Object.assign(context, {
       server,
       url,

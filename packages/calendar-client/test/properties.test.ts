@@ -127,7 +127,7 @@ const { fetch: recordedFetch, calls: fetchCalls } = recordingFetch();
 
 const calendar = new CalendarClient({
   apiRoot: 'http://127.0.0.1:9/wp-json',
-  maxRetries: 0,
+  retry: 0,
   fetch: recordedFetch,
 });
 
@@ -224,7 +224,7 @@ const notText = otherThan('string', 'null');
 // ---- the table: one row per method and field ----
 
 type Target = number | string;
-interface PostMethods {
+interface RecordMethods {
   list(filters: never): PromiseLike<unknown>;
   get(id: number, params?: never): PromiseLike<unknown>;
   getBySlug(slug: string, params?: never): PromiseLike<unknown>;
@@ -235,8 +235,8 @@ interface PostMethods {
   deleteBySlug(slug: string): PromiseLike<unknown>;
 }
 
-/** Rows of the id and slug of the single-record methods of a kind of post. */
-function targetRows(kind: string, resource: PostMethods, changes: object): Row[] {
+/** Rows of the id and slug of the single-record methods of a kind of record. */
+function targetRows(kind: string, resource: RecordMethods, changes: object): Row[] {
   const byId = (op: string, call: (id: Target) => unknown): Row => ({
     op: `${kind}.${op}`,
     field: 'id',
@@ -262,7 +262,7 @@ function targetRows(kind: string, resource: PostMethods, changes: object): Row[]
 /** Rows of every field of a create body, and of the same fields (all optional) in an update. */
 function bodyRows(
   kind: string,
-  resource: PostMethods | TermMethods,
+  resource: RecordMethods | TermMethods,
   base: Record<string, unknown>,
   required: Record<string, fc.Arbitrary<unknown>>,
   optional: Record<string, fc.Arbitrary<unknown>>,
@@ -398,7 +398,7 @@ const eventFilterInvalid = {
   ticketed: notBoolean,
 };
 
-const linkedPostFilters = {
+const linkedRecordFilters = {
   page: 1,
   per_page: 50,
   search: 'hall',
@@ -407,7 +407,7 @@ const linkedPostFilters = {
   only_with_upcoming: false,
   status: 'publish',
 };
-const linkedPostFilterInvalid = {
+const linkedRecordFilterInvalid = {
   ...pageFields,
   search: otherThan('string'),
   event: invalidPositive,
@@ -416,7 +416,7 @@ const linkedPostFilterInvalid = {
   status: invalidListStatus,
 };
 
-const linkedPostBase = {
+const linkedRecordBase = {
   author: 1,
   date: '2026-06-01 09:00:00',
   date_utc: new Date('2026-06-01T07:00:00Z'),
@@ -427,7 +427,7 @@ const linkedPostBase = {
   phone: '+1 555 0100',
   website: '',
 };
-const linkedPostOptional = {
+const linkedRecordOptional = {
   author: invalidPositive,
   date: invalidDateTime,
   date_utc: invalidDateTime,
@@ -535,7 +535,7 @@ const rows: Row[] = [
   ...fieldRows('events.list', eventFilters, eventFilterInvalid, (filters) =>
     calendar.events.list(filters as never),
   ),
-  ...targetRows('events', calendar.events as unknown as PostMethods, { title: 'Blues night' }),
+  ...targetRows('events', calendar.events as unknown as RecordMethods, { title: 'Blues night' }),
   {
     op: 'events.get',
     field: 'password',
@@ -550,23 +550,23 @@ const rows: Row[] = [
   },
   ...bodyRows(
     'events',
-    calendar.events as unknown as PostMethods,
+    calendar.events as unknown as RecordMethods,
     eventBase,
     eventRequired,
     eventOptional,
   ),
 
   // venues
-  ...fieldRows('venues.list', linkedPostFilters, linkedPostFilterInvalid, (filters) =>
+  ...fieldRows('venues.list', linkedRecordFilters, linkedRecordFilterInvalid, (filters) =>
     calendar.venues.list(filters as never),
   ),
-  ...targetRows('venues', calendar.venues as unknown as PostMethods, { city: 'Boston' }),
+  ...targetRows('venues', calendar.venues as unknown as RecordMethods, { city: 'Boston' }),
   ...bodyRows(
     'venues',
-    calendar.venues as unknown as PostMethods,
+    calendar.venues as unknown as RecordMethods,
     {
       venue: 'Harbour Hall',
-      ...linkedPostBase,
+      ...linkedRecordBase,
       show_map: 'true',
       show_map_link: false,
       address: '1 Quay St',
@@ -579,7 +579,7 @@ const rows: Row[] = [
     },
     { venue: invalidNonEmpty },
     {
-      ...linkedPostOptional,
+      ...linkedRecordOptional,
       show_map: invalidMapFlag,
       show_map_link: invalidMapFlag,
       address: notText,
@@ -593,16 +593,16 @@ const rows: Row[] = [
   ),
 
   // organizers
-  ...fieldRows('organizers.list', linkedPostFilters, linkedPostFilterInvalid, (filters) =>
+  ...fieldRows('organizers.list', linkedRecordFilters, linkedRecordFilterInvalid, (filters) =>
     calendar.organizers.list(filters as never),
   ),
-  ...targetRows('organizers', calendar.organizers as unknown as PostMethods, { phone: '555' }),
+  ...targetRows('organizers', calendar.organizers as unknown as RecordMethods, { phone: '555' }),
   ...bodyRows(
     'organizers',
-    calendar.organizers as unknown as PostMethods,
-    { organizer: 'City Arts Council', ...linkedPostBase, email: 'arts@example.org' },
+    calendar.organizers as unknown as RecordMethods,
+    { organizer: 'City Arts Council', ...linkedRecordBase, email: 'arts@example.org' },
     { organizer: invalidNonEmpty },
-    { ...linkedPostOptional, email: fc.oneof(invalidEmail, notText) },
+    { ...linkedRecordOptional, email: fc.oneof(invalidEmail, notText) },
   ),
 
   // categories and tags

@@ -1,5 +1,6 @@
 import { APIPromise } from './api-promise';
 import { RequestValidationError } from './errors';
+import { checkOptionNames } from './options';
 import type { HttpMethod, QueryValue, RequestOptions, RequestSpec, Transport } from './transport';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
@@ -32,6 +33,8 @@ export function rawRequestSpec(
       { path: 'method', message: `must be one of ${httpMethods.map((m) => `"${m}"`).join(', ')}` },
     ]);
   }
+  // A misspelt `querry` or `json` would otherwise be dropped and the request sent without it.
+  checkOptionNames(init, ['query', 'body'], `arguments of ${operation}`, 'init.');
   return {
     ...options,
     method,

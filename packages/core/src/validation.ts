@@ -1,6 +1,5 @@
 import { type $ZodIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { APIResponseValidationError, RequestValidationError, type ValidationIssue } from './errors';
-import { redactSecretFields } from './redact';
 
 /**
  * Checks `value` against `schema` and returns the parsed value, or throws a
@@ -25,12 +24,8 @@ export function validateResponse<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  // The body of a token or session answer holds a live credential: the error keeps it redacted.
-  throw new APIResponseValidationError(
-    subject,
-    describeIssues(result.error.issues),
-    redactSecretFields(value),
-  );
+  // The error redacts secret fields itself: a token or session answer holds a live credential.
+  throw new APIResponseValidationError(subject, describeIssues(result.error.issues), value);
 }
 
 /** Turns zod issues into field paths, each with a sentence that says what the field must be. */

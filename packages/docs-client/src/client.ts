@@ -1,24 +1,42 @@
 import {
-  type APIPromise,
+  APIPromise,
   bearerAuth,
+  CLIENT_OPTION_NAMES,
   type ClientOptions,
+  checkOptionNames,
   createTransport,
+  type HttpMethod,
+  type PagePromise,
+  PagePromise as PagePromiseClass,
+  type RawRequestInit,
   type RequestOptions,
+  type RequestSpec,
   RequestValidationError,
+  rawRequestSpec,
+  relativePath,
   type SecretSource,
   type Transport,
 } from '@clientkit/core';
+import { type ListParams, listing } from './listing';
 import { Spaces } from './resources/spaces';
 import { CurrentUser, Users } from './resources/users';
-import { type ApiInformation, ApiInformation as ApiInformationSchema } from './schemas';
+import { type ApiInformation, ApiInformation as ApiInformationSchema, type List } from './schemas';
+
+/** The interface's fixed path, appended to `baseUrl`. */
+export const API_PATH = 'v1/';
 
 /** Options of `DocsClient`. */
 export interface DocsClientOptions extends ClientOptions {
-  /** The interface's base URL, ending in `/v1` (for the reference server: `<origin>/v1`). */
+  /**
+   * The service's origin, plus any path it is mounted under (for the reference server:
+   * `http://127.0.0.1:4010`). The client appends `/v1`.
+   */
   baseUrl: string;
   /** A bearer token of any scheme, or a function that returns the current one (see `tokenProvider`). */
   token: SecretSource;
 }
+
+const optionNames = [...CLIENT_OPTION_NAMES, 'baseUrl', 'token'];
 
 /** Reads `message` from the interface's error body `{ error: { code, message } }`. */
 function docsErrorBody(body: unknown) {
@@ -26,11 +44,21 @@ function docsErrorBody(body: unknown) {
   return typeof error?.message === 'string' ? { message: error.message } : undefined;
 }
 
+/** `baseUrl` with the interface's fixed path appended, whether or not it ends in a slash. */
+function apiUrlOf(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string') {
+    throw new RequestValidationError('options of DocsClient', [
+      { path: 'baseUrl', message: 'must be the service origin, such as https://api.example.com' },
+    ]);
+  }
+  return `${baseUrl.replace(/\/+$/, '')}/${API_PATH}`;
+}
+
 /**
  * A client of the documentation hosting interface: users, spaces, permissions and Git sync.
  *
  * @example
- * const docs = new DocsClient({ baseUrl: 'http://127.0.0.1:4010/v1', token: process.env.DOCS_TOKEN! });
+ * const docs = new DocsClient({ baseUrl: 'http://127.0.0.1:4010', token: process.env.DOCS_TOKEN! });
  * const space = await docs.spaces.get('space_handbook');
  */
 export class DocsClient {
@@ -43,14 +71,17 @@ export class DocsClient {
   readonly #transport: Transport;
 
   constructor(options: DocsClientOptions) {
+    checkOptionNames(options, optionNames, 'options of DocsClient');
     if (typeof options?.token !== 'string' && typeof options?.token !== 'function') {
       throw new RequestValidationError('options of DocsClient', [
         { path: 'token', message: 'must be a token string or a function that returns one' },
       ]);
     }
+    const { baseUrl, token, ...clientOptions } = options;
     this.#transport = createTransport({
-      ...options,
-      auth: bearerAuth(options.token),
+      ...clientOptions,
+      baseUrl: apiUrlOf(baseUrl),
+      auth: bearerAuth(token),
       errorBody: docsErrorBody,
     });
     this.user = new CurrentUser(this.#transport);
@@ -61,11 +92,59 @@ export class DocsClient {
   /** The release version and build date of the interface. */
   getApiInformation(options?: RequestOptions): APIPromise<ApiInformation> {
     return this.#transport.request({
+      operation: 'docs.getApiInformation',
       method: 'GET',
       path: '',
       responseSchema: ApiInformationSchema,
-      operation: 'docs.getApiInformation',
       ...options,
     });
+  }
+
+  /**
+   * Any route of the interface that the typed methods do not cover yet, relative to `<baseUrl>/v1`,
+   * with the client's token, retries and errors. Nothing is checked but the method and the path,
+   * which must stay under the base URL.
+   *
+   * @example
+   * const orgs = await docs.request<{ items: unknown[] }>('GET', 'orgs', { query: { limit: 5 } });
+   */
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    init?: RawRequestInit,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    let spec: RequestSpec;
+    try {
+      spec = rawRequestSpec('docs.request', method, path, init, options);
+    } catch (error) {
+      return APIPromise.reject(error);
+    }
+    return this.#transport.request({ ...spec, parse: (data) => data as T });
+  }
+
+  /**
+   * Any listing of the interface, page after page: `params` are sent as the query (`limit` and
+   * filters), and the pages follow the `next.page` cursor of each answer.
+   *
+   * @example
+   * for await (const org of docs.paginate<{ id: string }>('orgs', { limit: 20 })) console.log(org.id);
+   */
+  paginate<Item = unknown>(
+    path: string,
+    params: ListParams = {},
+    options?: RequestOptions,
+  ): PagePromise<Item, List<Item>> {
+    let relative: string;
+    try {
+      relative = relativePath(path, 'docs.paginate');
+    } catch (error) {
+      return new PagePromiseClass(Promise.reject(error));
+    }
+    return listing<Item>(
+      this.#transport,
+      { operation: 'docs.paginate', path: relative, ...options },
+      { ...params },
+    );
   }
 }

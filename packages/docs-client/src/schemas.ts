@@ -1,7 +1,9 @@
 /**
  * The wire contract of the documentation hosting interface, as zod schemas. The client checks its
  * inputs with them and the reference server validates requests with the same ones, so the two can
- * never disagree. Response schemas are loose: fields the interface adds later pass through.
+ * never disagree. Request schemas are strict: a field they do not know is refused by name, so a
+ * misspelt one is never dropped silently (`docs.request()` sends what the schemas do not know yet).
+ * Response schemas are loose: fields the interface adds later pass through.
  *
  * @module
  */
@@ -36,23 +38,27 @@ export const TranslationLanguage = z
     ),
   );
 
+function mergeRulesOf(object: typeof z.strictObject | typeof z.looseObject) {
+  return z.union([
+    object({ type: z.literal('inherit') }),
+    object({ type: z.literal('none') }),
+    object({ type: z.literal('rules'), rules: z.array(z.unknown()) }),
+  ]);
+}
+
 /** The space's merge rules: inherited from its parent, none, or a list of rules. */
-export const MergeRules = z.union([
-  z.object({ type: z.literal('inherit') }),
-  z.object({ type: z.literal('none') }),
-  z.object({ type: z.literal('rules'), rules: z.array(z.unknown()) }),
-]);
+export const MergeRules = mergeRulesOf(z.strictObject);
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
 export const ContentPointer = z.union([
-  z.object({ type: z.literal('space'), space: nonEmpty }),
-  z.object({ type: z.literal('collection'), collection: nonEmpty }),
+  z.strictObject({ type: z.literal('space'), space: nonEmpty }),
+  z.strictObject({ type: z.literal('collection'), collection: nonEmpty }),
 ]);
 export type ContentPointer = z.infer<typeof ContentPointer>;
 
 /** Where a moved space goes among its new siblings: before or after one of them. */
-export const ContentPosition = z.object({
+export const ContentPosition = z.strictObject({
   before: z.optional(ContentPointer),
   after: z.optional(ContentPointer),
 });
@@ -83,7 +89,8 @@ export const Space = z.looseObject({
   editMode: SpaceEditMode,
   defaultLevel: DefaultLevel,
   language: z.string(),
-  mergeRules: MergeRules,
+  // Read loosely: rules the interface adds later pass through.
+  mergeRules: mergeRulesOf(z.looseObject),
   urls: z.looseObject({ location: z.string(), app: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -192,7 +199,7 @@ const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !=
 
 /** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
 export const UpdateUserBody = z
-  .object({
+  .strictObject({
     displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     photoURL: z.optional(urlString()),
   })
@@ -201,7 +208,7 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 /** Changes to a space: at least one property; `emoji` and `icon` exclude each other unless both are null. */
 export const UpdateSpaceBody = z
-  .object({
+  .strictObject({
     editMode: z.optional(SpaceEditMode),
     title: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
     defaultLevel: z.optional(DefaultLevel),
@@ -226,7 +233,7 @@ export type UpdateSpaceBody = z.infer<typeof UpdateSpaceBody>;
 
 /** Where to move a space: a new `parent` (null for the top level) or a `position`, or both. */
 export const MoveSpaceBody = z
-  .object({
+  .strictObject({
     parent: z.optional(z.nullable(nonEmpty)),
     position: z.optional(ContentPosition),
   })
@@ -239,25 +246,25 @@ export const MoveSpaceBody = z
 export type MoveSpaceBody = z.infer<typeof MoveSpaceBody>;
 
 /** Query of reading a space: an optional share key. */
-export const GetSpaceQuery = z.object({ shareKey: z.optional(nonEmpty) });
+export const GetSpaceQuery = z.strictObject({ shareKey: z.optional(nonEmpty) });
 export type GetSpaceQuery = z.infer<typeof GetSpaceQuery>;
 
 /** Query of reading an embed: the URL to embed. */
-export const EmbedQuery = z.object({ url: urlString() });
+export const EmbedQuery = z.strictObject({ url: urlString() });
 export type EmbedQuery = z.infer<typeof EmbedQuery>;
 
 /** Page size of a listing: 0 to 1000, 50 when left out. */
 export const ListLimit = integer(0, 1000);
 
 /** Query of a listing: page size and the cursor of the page to read. */
-export const ListQuery = z.object({
+export const ListQuery = z.strictObject({
   limit: z.optional(ListLimit),
   page: z.optional(nonEmpty),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
 /** Query of a search: the text (1 to 512 characters), page size and cursor. */
-export const SearchQuery = z.object({
+export const SearchQuery = z.strictObject({
   query: z.string().check(z.minLength(1), z.maxLength(512)),
   limit: z.optional(ListLimit),
   page: z.optional(nonEmpty),
@@ -266,7 +273,7 @@ export type SearchQuery = z.infer<typeof SearchQuery>;
 
 /** An invitation: a role (null for guests) for at least one user or team. */
 export const InviteUsersAndTeams = z
-  .object({
+  .strictObject({
     role: MemberRoleOrGuest,
     users: z.optional(z.array(nonEmpty)),
     teams: z.optional(z.array(nonEmpty)),
@@ -280,7 +287,7 @@ export const InviteUsersAndTeams = z
 export type InviteUsersAndTeams = z.infer<typeof InviteUsersAndTeams>;
 
 /** A new role for a user or team in a space (null makes them a guest). */
-export const UpdatePermissionBody = z.object({ role: z.optional(MemberRoleOrGuest) });
+export const UpdatePermissionBody = z.strictObject({ role: z.optional(MemberRoleOrGuest) });
 export type UpdatePermissionBody = z.infer<typeof UpdatePermissionBody>;
 
 const importShape = {
@@ -295,11 +302,11 @@ const importShape = {
 };
 
 /** Where to import a space's content from: repository URL, ref and options. */
-export const ImportGitRepository = z.object(importShape);
+export const ImportGitRepository = z.strictObject(importShape);
 export type ImportGitRepository = z.infer<typeof ImportGitRepository>;
 
 /** Where to export a space's content to, with the commit message. */
-export const ExportToGitRepository = z.object({ ...importShape, commitMessage: nonEmpty });
+export const ExportToGitRepository = z.strictObject({ ...importShape, commitMessage: nonEmpty });
 export type ExportToGitRepository = z.infer<typeof ExportToGitRepository>;
 
 /** A page of search results. */

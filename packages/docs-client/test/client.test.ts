@@ -15,7 +15,7 @@ import {
 
 const ORIGIN = 'http://docs.test';
 const TOKEN = 'tok_unit_secret_123';
-const docs = new DocsClient({ baseUrl: `${ORIGIN}/v1`, token: TOKEN, maxRetries: 0 });
+const docs = new DocsClient({ baseUrl: ORIGIN, token: TOKEN, retry: 0 });
 const api = () => nock(ORIGIN, { reqheaders: { authorization: `Bearer ${TOKEN}` } });
 
 const space = {
@@ -224,7 +224,7 @@ describe('DocsClient requests', () => {
       fetchToken: async () => ({ token: `t${++calls}`, expiresIn: 0 }),
       renewBeforeExpiryMs: 0,
     });
-    const client = new DocsClient({ baseUrl: `${ORIGIN}/v1`, token: provider });
+    const client = new DocsClient({ baseUrl: ORIGIN, token: provider });
     nock(ORIGIN, { reqheaders: { authorization: 'Bearer t1' } })
       .get('/v1/user')
       .reply(200, user);
@@ -375,7 +375,7 @@ describe('DocsClient validation, before any request', () => {
   });
 
   it('refuses to construct without a token or with a bad base URL', () => {
-    expect(() => new DocsClient({ baseUrl: `${ORIGIN}/v1` } as never)).toThrow(
+    expect(() => new DocsClient({ baseUrl: ORIGIN } as never)).toThrow(
       'Invalid options of DocsClient: token must be a token string or a function that returns one',
     );
     expect(() => new DocsClient({ baseUrl: 'docs.test', token: 't' })).toThrow(

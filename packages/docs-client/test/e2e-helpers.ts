@@ -25,10 +25,10 @@ export function useDocsServer(): DocsHarness {
     harness.url = (await harness.server.listen(0)).url;
     harness.client = (token = 'docs-dev-user-ada') =>
       new DocsClient({
-        baseUrl: `${harness.url}/v1`,
+        baseUrl: harness.url,
         token,
         validateResponses: true,
-        maxRetries: 0,
+        retry: 0,
       });
     harness.raw = (method, path, options = {}) =>
       fetch(`${harness.url}/v1${path}`, {

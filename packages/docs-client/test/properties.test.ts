@@ -25,9 +25,9 @@ import { DocsClient } from '../src/index';
 const { fetch: recordedFetch, calls: fetchCalls } = recordingFetch();
 
 const docs = new DocsClient({
-  baseUrl: 'http://127.0.0.1:9/v1',
+  baseUrl: 'http://127.0.0.1:9',
   token: 'tok_properties',
-  maxRetries: 0,
+  retry: 0,
   fetch: recordedFetch,
 });
 

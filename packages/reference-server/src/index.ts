@@ -119,7 +119,7 @@ export interface ReferenceServer {
  * @example
  * const server = await createReferenceServer();
  * const { url } = await server.listen(0);
- * const docs = new DocsClient({ baseUrl: `${url}/v1`, token: server.docs.mintToken({ scheme: 'user' }) });
+ * const docs = new DocsClient({ baseUrl: url, token: server.docs.mintToken({ scheme: 'user' }) });
  */
 export async function createReferenceServer(
   options: ReferenceServerOptions = {},

@@ -1,4 +1,5 @@
 import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
+import { listing } from '../listing';
 import {
   CreateEventBody,
   Event,
@@ -10,23 +11,17 @@ import {
   PasswordQuery,
   UpdateEventBody,
 } from '../schemas';
-import { type PostRequests, postRequests } from './post-requests';
 
-/** Calendar events: list with filters, read, create, change and trash, by id or by slug. */
+/**
+ * Calendar events: list with filters, read, create, change and trash, by id or by slug. Changes are
+ * sent as PUT, which the interface treats as PATCH and POST: applying the same changes twice leaves
+ * the same event, so a change is retried like a read.
+ */
 export class Events {
-  readonly #requests: PostRequests<Event, EventList, EventFilters, EventInput, EventChanges>;
+  readonly #transport: Transport;
 
   constructor(transport: Transport) {
-    this.#requests = postRequests(transport, {
-      path: 'events',
-      item: Event,
-      list: EventList,
-      items: (raw: EventList) => raw.events,
-      filters: EventListQuery,
-      create: CreateEventBody,
-      update: UpdateEventBody,
-      read: PasswordQuery,
-    });
+    this.#transport = transport;
   }
 
   /**
@@ -39,8 +34,19 @@ export class Events {
    *   console.log(event.start_date, event.title);
    * }
    */
-  list(filters?: EventFilters, options?: RequestOptions): PagePromise<Event, EventList> {
-    return this.#requests.list(filters, options);
+  list(filters: EventFilters = {}, options?: RequestOptions): PagePromise<Event, EventList> {
+    return listing(
+      this.#transport,
+      {
+        operation: 'calendar.events.list',
+        path: 'events',
+        querySchema: EventListQuery,
+        responseSchema: EventList,
+        ...options,
+      },
+      filters,
+      (raw: EventList) => raw.events,
+    );
   }
 
   /**
@@ -51,17 +57,36 @@ export class Events {
    * const event = await calendar.events.get(1234, { password: 'opensesame' });
    */
   get(id: number, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.get({ id }, params, options);
+    return this.#transport.request({
+      operation: 'calendar.events.get',
+      method: 'GET',
+      path: 'events/{id}',
+      pathParams: { id },
+      query: params,
+      querySchema: PasswordQuery,
+      responseSchema: Event,
+      ...options,
+    });
   }
 
   /** An event by slug; `password` opens a password-protected one. */
   getBySlug(slug: string, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.get({ slug }, params, options);
+    return this.#transport.request({
+      operation: 'calendar.events.getBySlug',
+      method: 'GET',
+      path: 'events/by-slug/{slug}',
+      pathParams: { slug },
+      query: params,
+      querySchema: PasswordQuery,
+      responseSchema: Event,
+      ...options,
+    });
   }
 
   /**
    * Creates an event (needs an editor's credentials). `title`, `start_date` and `end_date` are
-   * required; text dates without an offset are read in the event's `timezone`.
+   * required; text dates without an offset are read in the event's `timezone`. Never retried: a
+   * repeated create would make a second event.
    *
    * @example
    * const event = await calendar.events.create({
@@ -70,26 +95,66 @@ export class Events {
    * });
    */
   create(input: EventInput, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.create(input, options);
+    return this.#transport.request({
+      operation: 'calendar.events.create',
+      method: 'POST',
+      path: 'events',
+      body: input,
+      bodySchema: CreateEventBody,
+      responseSchema: Event,
+      ...options,
+    });
   }
 
   /** Changes the given fields of an event; the others stay as they are. */
   update(id: number, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.update({ id }, changes, options);
+    return this.#transport.request({
+      operation: 'calendar.events.update',
+      method: 'PUT',
+      path: 'events/{id}',
+      pathParams: { id },
+      body: changes,
+      bodySchema: UpdateEventBody,
+      responseSchema: Event,
+      ...options,
+    });
   }
 
   /** Changes an event found by slug; a `slug` in the changes renames it. */
   updateBySlug(slug: string, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.update({ slug }, changes, options);
+    return this.#transport.request({
+      operation: 'calendar.events.updateBySlug',
+      method: 'PUT',
+      path: 'events/by-slug/{slug}',
+      pathParams: { slug },
+      body: changes,
+      bodySchema: UpdateEventBody,
+      responseSchema: Event,
+      ...options,
+    });
   }
 
   /** Moves an event to the trash and resolves to it; deleting it again is a `GoneError`. */
   delete(id: number, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.delete({ id }, options);
+    return this.#transport.request({
+      operation: 'calendar.events.delete',
+      method: 'DELETE',
+      path: 'events/{id}',
+      pathParams: { id },
+      responseSchema: Event,
+      ...options,
+    });
   }
 
   /** Moves an event found by slug to the trash and resolves to it. */
   deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Event> {
-    return this.#requests.delete({ slug }, options);
+    return this.#transport.request({
+      operation: 'calendar.events.deleteBySlug',
+      method: 'DELETE',
+      path: 'events/by-slug/{slug}',
+      pathParams: { slug },
+      responseSchema: Event,
+      ...options,
+    });
   }
 }

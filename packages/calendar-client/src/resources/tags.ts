@@ -1,4 +1,5 @@
 import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
+import { listing } from '../listing';
 import {
   CreateTagBody,
   type TagChanges,
@@ -6,24 +7,16 @@ import {
   type TagInput,
   TagList,
   TagListQuery,
-  type Term,
+  Term,
   UpdateTagBody,
 } from '../schemas';
-import { type TermRequests, termRequests } from './term-requests';
 
-/** Event tags. */
+/** Event tags. Terms have no trash: delete removes them for good. */
 export class Tags {
-  readonly #requests: TermRequests<TagList, TagFilters, TagInput, TagChanges>;
+  readonly #transport: Transport;
 
   constructor(transport: Transport) {
-    this.#requests = termRequests(transport, {
-      path: 'tags',
-      list: TagList,
-      items: (raw: TagList) => raw.tags,
-      filters: TagListQuery,
-      create: CreateTagBody,
-      update: UpdateTagBody,
-    });
+    this.#transport = transport;
   }
 
   /**
@@ -32,27 +25,72 @@ export class Tags {
    * @example
    * const tags = await calendar.tags.list({ event: 1234 }).toArray();
    */
-  list(filters?: TagFilters, options?: RequestOptions): PagePromise<Term, TagList> {
-    return this.#requests.list(filters, options);
+  list(filters: TagFilters = {}, options?: RequestOptions): PagePromise<Term, TagList> {
+    return listing(
+      this.#transport,
+      {
+        operation: 'calendar.tags.list',
+        path: 'tags',
+        querySchema: TagListQuery,
+        responseSchema: TagList,
+        ...options,
+      },
+      filters,
+      (raw: TagList) => raw.tags,
+    );
   }
 
   /** A tag by id. */
   get(id: number, options?: RequestOptions): APIPromise<Term> {
-    return this.#requests.get(id, options);
+    return this.#transport.request({
+      operation: 'calendar.tags.get',
+      method: 'GET',
+      path: 'tags/{id}',
+      pathParams: { id },
+      responseSchema: Term,
+      ...options,
+    });
   }
 
-  /** Creates a tag (needs an editor's credentials); `name` is required. */
+  /**
+   * Creates a tag (needs an editor's credentials); `name` is required. Never retried: a repeated
+   * create would make a second one.
+   */
   create(input: TagInput, options?: RequestOptions): APIPromise<Term> {
-    return this.#requests.create(input, options);
+    return this.#transport.request({
+      operation: 'calendar.tags.create',
+      method: 'POST',
+      path: 'tags',
+      body: input,
+      bodySchema: CreateTagBody,
+      responseSchema: Term,
+      ...options,
+    });
   }
 
-  /** Changes the given fields of a tag. */
+  /** Changes the given fields of a tag; sent as PUT, so it is retried like a read. */
   update(id: number, changes: TagChanges, options?: RequestOptions): APIPromise<Term> {
-    return this.#requests.update(id, changes, options);
+    return this.#transport.request({
+      operation: 'calendar.tags.update',
+      method: 'PUT',
+      path: 'tags/{id}',
+      pathParams: { id },
+      body: changes,
+      bodySchema: UpdateTagBody,
+      responseSchema: Term,
+      ...options,
+    });
   }
 
   /** Deletes a tag for good and resolves to it; events that had it lose it. */
   delete(id: number, options?: RequestOptions): APIPromise<Term> {
-    return this.#requests.delete(id, options);
+    return this.#transport.request({
+      operation: 'calendar.tags.delete',
+      method: 'DELETE',
+      path: 'tags/{id}',
+      pathParams: { id },
+      responseSchema: Term,
+      ...options,
+    });
   }
 }

@@ -6,7 +6,7 @@ import {
   type ImportGitRepository,
   ImportGitRepository as ImportSchema,
 } from '../schemas';
-import { wasChanged } from './was-changed';
+import { wasChanged } from '../was-changed';
 
 /** Git sync of a space. Import and export run in the background; `info` shows their progress. */
 export class Git {

@@ -1,4 +1,5 @@
 import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
+import { listing } from '../listing';
 import {
   InviteUsersAndTeams as InviteSchema,
   type InviteUsersAndTeams,
@@ -11,8 +12,7 @@ import {
   type UserContentPermission,
   UserPermissionList,
 } from '../schemas';
-import { listing } from './listing';
-import { wasChanged } from './was-changed';
+import { wasChanged } from '../was-changed';
 
 /** Who may do what in a space: users and teams with their roles. */
 export class Permissions {

@@ -1,4 +1,5 @@
 import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
+import { listing } from '../listing';
 import {
   Embed,
   EmbedQuery,
@@ -13,10 +14,9 @@ import {
   type UpdateSpaceBody,
   UpdateSpaceBody as UpdateSpaceBodySchema,
 } from '../schemas';
+import { wasChanged } from '../was-changed';
 import { Git } from './git';
-import { listing } from './listing';
 import { Permissions } from './permissions';
-import { wasChanged } from './was-changed';
 
 /** Spaces: read, change, trash and restore, duplicate, move, embed and search. */
 export class Spaces {

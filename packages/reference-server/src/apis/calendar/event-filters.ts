@@ -1,4 +1,4 @@
-import type { EventListQuery, PostStatus } from '@clientkit/calendar-client/schemas';
+import type { EventListQuery, PublicationStatus } from '@clientkit/calendar-client/schemas';
 import type { output } from 'zod/v4/core';
 import { addMonths, endOfDay, instantOf, instantOfText, localAt, startOfDay } from './dates';
 import { eventSpan } from './present';
@@ -11,7 +11,7 @@ export interface EventSelection {
   now: number;
   siteTimezone: string;
   /** The one status the listing shows (publish unless an editor asked for another). */
-  status: PostStatus;
+  status: PublicationStatus;
   venue: (id: number) => StoredVenue | undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { PostStatus } from '@clientkit/calendar-client/schemas';
+import type { PublicationStatus } from '@clientkit/calendar-client/schemas';
 import type { Context } from 'hono';
 import { ApiProblem } from '../../problem';
 import type { Viewer } from './auth';
@@ -31,7 +31,10 @@ export function presentContextOf(c: Context, viewer: Viewer, deps: CalendarDeps)
  * The status a listing shows: `publish` unless another is asked for, which only editors may do
  * (401 `rest_forbidden_status` for anonymous readers, 403 for users who may only read).
  */
-export function listedStatus(requested: PostStatus | undefined, viewer: Viewer): PostStatus {
+export function listedStatus(
+  requested: PublicationStatus | undefined,
+  viewer: Viewer,
+): PublicationStatus {
   if (requested === undefined || requested === 'publish' || viewer.canEdit) {
     return requested ?? 'publish';
   }

@@ -1,7 +1,7 @@
 import {
   CreateOrganizerBody,
   CreateVenueBody,
-  LinkedPostListQuery,
+  LinkedRecordListQuery,
   type MapFlag,
   UpdateOrganizerBody,
   UpdateVenueBody,
@@ -131,7 +131,7 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
   };
 
   const list: Handler = (c, viewer) => {
-    const query = checkQuery(c, LinkedPostListQuery);
+    const query = checkQuery(c, LinkedRecordListQuery);
     const status = listedStatus(query.status, viewer);
     const now = store.now();
     const events = store.state.events.filter(

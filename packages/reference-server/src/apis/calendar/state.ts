@@ -1,4 +1,4 @@
-import { PostStatus, TimeZone } from '@clientkit/calendar-client/schemas';
+import { PublicationStatus, TimeZone } from '@clientkit/calendar-client/schemas';
 import { z } from 'zod/mini';
 
 /**
@@ -32,7 +32,7 @@ export type StoredUser = z.infer<typeof StoredUser>;
 const postFields = {
   id,
   author: id,
-  status: PostStatus,
+  status: PublicationStatus,
   slug: z.string().check(z.minLength(1)),
   date_utc: instant,
   modified_utc: instant,

@@ -47,13 +47,13 @@ for (const kind of kinds) {
       expect((await resource().getBySlug('harbour-hall')).id).toBe(10);
     });
 
-    it(`create POSTs /${kind.name}; update and updateBySlug PATCH; delete and deleteBySlug DELETE`, async () => {
+    it(`create POSTs /${kind.name}; update and updateBySlug PUT; delete and deleteBySlug DELETE`, async () => {
       nock(ORIGIN)
         .post(`${NS}/${kind.name}`, { [kind.nameField]: 'New place' })
         .reply(201, kind.fixture(30));
-      nock(ORIGIN).patch(`${NS}/${kind.name}/30`, { phone: '555' }).reply(200, kind.fixture(30));
+      nock(ORIGIN).put(`${NS}/${kind.name}/30`, { phone: '555' }).reply(200, kind.fixture(30));
       nock(ORIGIN)
-        .patch(`${NS}/${kind.name}/by-slug/v-30`, { phone: '556' })
+        .put(`${NS}/${kind.name}/by-slug/v-30`, { phone: '556' })
         .reply(200, kind.fixture(30));
       nock(ORIGIN).delete(`${NS}/${kind.name}/30`).reply(200, kind.fixture(30));
       nock(ORIGIN).delete(`${NS}/${kind.name}/by-slug/v-30`).reply(200, kind.fixture(30));
@@ -72,7 +72,10 @@ for (const kind of kinds) {
       expect((missing as RequestValidationError).issues).toEqual([
         { path: kind.nameField, message: 'is required' },
       ]);
-      await expect(resource().update(2.5, {})).rejects.toThrow(/id must be an integer/);
+      await expect(resource().update(2.5, {})).rejects.toThrow(
+        /id must be a non-empty string or a whole number/,
+      );
+      await expect(resource().get(0)).rejects.toThrow(/id must be at least 1/);
       await expect(resource().list({ event: 0 })).rejects.toThrow(/event must be at least 1/);
     });
   });
@@ -93,7 +96,7 @@ describe('venue and organizer fields', () => {
     await expect(
       unitClient().organizers.create({ organizer: 'Crew', email: 'not-an-address' }),
     ).rejects.toThrow(/email must be a valid email address/);
-    nock(ORIGIN).patch(`${NS}/organizers/20`, { email: '' }).reply(200, organizerFixture(20));
+    nock(ORIGIN).put(`${NS}/organizers/20`, { email: '' }).reply(200, organizerFixture(20));
     await unitClient().organizers.update(20, { email: '' });
   });
 });
