@@ -7,7 +7,7 @@ import {
   IdmClient,
   RequestValidationError,
 } from '../src/index';
-import { BASE, fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
+import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
 
 useNock();
 
@@ -37,17 +37,17 @@ describe('clientCredentials', () => {
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
       .get('/api/v2/clients/abc')
       .reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     expect(await idm.clients.get('abc')).toEqual(client);
   });
 
   it('accessToken() answers the current token, exchanging the credentials only once', async () => {
     const token = fakeJwt(['read:logs']);
     nock(ORIGIN).post('/oauth/token').once().reply(200, tokenAnswer(token));
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     expect(await idm.accessToken()).toBe(token);
     expect(await idm.accessToken()).toBe(token);
-    expect(await new IdmClient({ baseUrl: BASE, token: 'fixed' }).accessToken()).toBe('fixed');
+    expect(await new IdmClient({ baseUrl: ORIGIN, token: 'fixed' }).accessToken()).toBe('fixed');
   });
 
   it('uses the tokenUrl it is given', async () => {
@@ -61,7 +61,7 @@ describe('clientCredentials', () => {
       audience: AUDIENCE,
       tokenUrl: 'https://login.test/tenant/oauth/token',
     });
-    await new IdmClient({ baseUrl: BASE, auth }).clients.get('abc');
+    await new IdmClient({ baseUrl: ORIGIN, auth }).clients.get('abc');
   });
 
   it('caches the token until shortly before it expires, then fetches a new one', async () => {
@@ -73,7 +73,7 @@ describe('clientCredentials', () => {
       .get('/api/v2/clients/abc')
       .twice()
       .reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), now: () => now });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), now: () => now });
     await idm.clients.get('abc');
     now += 3600_000 - 61_000;
     await idm.clients.get('abc');
@@ -89,7 +89,7 @@ describe('clientCredentials', () => {
     const token = fakeJwt(['read:clients']);
     nock(ORIGIN).post('/oauth/token').once().delay(20).reply(200, tokenAnswer(token));
     nock(ORIGIN).get('/api/v2/clients/abc').times(3).reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     await Promise.all([1, 2, 3].map(() => idm.clients.get('abc')));
   });
 
@@ -112,7 +112,7 @@ describe('clientCredentials', () => {
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${fresh}` } })
       .get('/api/v2/clients/abc')
       .reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     expect(await idm.clients.get('abc')).toEqual(client);
   });
 
@@ -123,7 +123,7 @@ describe('clientCredentials', () => {
       message: 'Client authentication failed',
       errorCode: 'invalid_client',
     });
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), maxRetries: 0 });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), retry: 0 });
     const error = await rejectionOf(idm.clients.get('abc'));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ code: 'invalid_client' });
@@ -132,7 +132,7 @@ describe('clientCredentials', () => {
 
   it('never shows the secret when printed, inspected or serialized', () => {
     const auth = credentials();
-    const idm = new IdmClient({ baseUrl: BASE, auth });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth });
     for (const text of [String(auth), inspect(auth), JSON.stringify(auth), inspect(idm)]) {
       expect(text).not.toContain(SECRET);
     }
@@ -150,7 +150,7 @@ describe('clientCredentials', () => {
     const lines: string[] = [];
     const log = (message: string, details?: unknown) => lines.push(message + inspect(details));
     const idm = new IdmClient({
-      baseUrl: BASE,
+      baseUrl: ORIGIN,
       token,
       logLevel: 'debug',
       logger: { debug: log, info: log, warn: log, error: log },
