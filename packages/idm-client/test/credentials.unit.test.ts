@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
+  APIResponseValidationError,
   AuthenticationError,
   clientCredentials,
   IdmClient,
@@ -24,7 +25,7 @@ const tokenAnswer = (token: string, expiresIn = 3600) => ({
 const client = { client_id: 'abc', name: 'Billing' };
 
 describe('clientCredentials', () => {
-  it('exchanges the credentials at /oauth/token on the base URL origin, then sends the token', async () => {
+  it('exchanges the credentials at /oauth/token on the base URL, then sends the token', async () => {
     const token = fakeJwt(['read:clients']);
     nock(ORIGIN, { badheaders: ['authorization'] })
       .post('/oauth/token', {
@@ -169,5 +170,82 @@ describe('clientCredentials', () => {
     expect(() =>
       clientCredentials({ clientId: 'a', clientSecret: 'b', audience: 'c', tokenUrl: 'nope' }),
     ).toThrow(/tokenUrl must be an absolute http\(s\) URL/);
+  });
+});
+
+describe('the token exchange', () => {
+  const leaks = (error: unknown, token: string) => {
+    const payload = token.split('.')[1]!;
+    return [inspect(error, { depth: null }), JSON.stringify(error)].filter(
+      (text) => text.includes(token) || text.includes(payload),
+    );
+  };
+
+  it('checks the token answer, and a refused answer keeps no token in util.inspect or JSON.stringify', async () => {
+    const token = fakeJwt(['read:clients'], { live: 'token' });
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(200, { access_token: token, token_type: 'mac', expires_in: 3600, scope: '' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues.map((issue) => issue.path)).toEqual([
+      'token_type',
+    ]);
+    expect((error as APIResponseValidationError).body).toMatchObject({ token_type: 'mac' });
+    expect(leaks(error, token)).toEqual([]);
+  });
+
+  it('keeps no token from a token answer that is not JSON', async () => {
+    const token = fakeJwt(['read:clients'], { live: 'token' });
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(200, `access_token=${token}&expires_in=3600`, { 'content-type': 'text/plain' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect(leaks(error, token)).toEqual([]);
+  });
+
+  it('is not retried: a POST without Idempotency-Key, even on a client that retries', async () => {
+    let tokenRequests = 0;
+    nock(ORIGIN, { badheaders: ['idempotency-key'] })
+      .persist()
+      .post('/oauth/token')
+      .reply(() => {
+        tokenRequests += 1;
+        return [503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }];
+      });
+    const idm = new IdmClient({
+      baseUrl: ORIGIN,
+      auth: credentials(),
+      retry: { limit: 2, delay: () => 0 },
+    });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toMatchObject({ status: 503, message: expect.stringContaining('down') });
+    expect(tokenRequests).toBe(1);
+  });
+
+  it("reads the token endpoint's OAuth error body {error, error_description}", async () => {
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({
+      code: 'invalid_client',
+      message: expect.stringContaining('Client authentication failed'),
+    });
+  });
+
+  it('goes to /oauth/token under the mount path of the base URL by default', async () => {
+    const token = fakeJwt(['read:clients']);
+    nock(ORIGIN).post('/idm/oauth/token').reply(200, tokenAnswer(token));
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
+      .get('/idm/api/v2/clients/abc')
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: `${ORIGIN}/idm/`, auth: credentials() });
+    expect(await idm.clients.get('abc')).toEqual(client);
   });
 });
