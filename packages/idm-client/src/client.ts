@@ -122,7 +122,8 @@ export class IdmClient {
     this.#token = provider ?? (options.token as SecretSource);
     const checkScopes = options.checkScopes === true;
     transport = createTransport({
-      ...clientOptionsOf(options),
+      // The transport reads the shared client options and nothing else from these.
+      ...(options as ClientOptions),
       baseUrl: `${serviceUrl}${API_PATH}`,
       auth: authOf(provider, this.#token),
       errorBody: idmErrorBody,
@@ -227,15 +228,6 @@ function authOf(provider: TokenProvider | undefined, token: SecretSource): Auth 
   return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
 }
 
-/** The options every client shares, as given (core checks their values). */
-function clientOptionsOf(options: IdmClientOptions): ClientOptions {
-  const shared: Record<string, unknown> = {};
-  for (const name of CLIENT_OPTION_NAMES) {
-    if (options[name] !== undefined) shared[name] = options[name];
-  }
-  return shared as ClientOptions;
-}
-
 function checkOptions(options: IdmClientOptions, tenant: unknown): void {
   const issues: { path: string; message: string }[] = [];
   const hasToken = typeof options?.token === 'string' || typeof options?.token === 'function';
@@ -277,9 +269,7 @@ function serviceUrlOf(baseUrl: unknown): string {
   if (url.search || url.hash) return refuse('must not have a query or a fragment');
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/api\/v2$/i.test(path)) {
-    return refuse(
-      "must be the service's origin (plus any mount path), without /api/v2: the client appends it",
-    );
+    return refuse("must be the service's origin, without /api/v2: the client appends it");
   }
   return `${url.origin}${path}/`;
 }
