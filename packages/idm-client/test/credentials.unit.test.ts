@@ -192,7 +192,6 @@ describe('the token exchange', () => {
     expect((error as APIResponseValidationError).issues.map((issue) => issue.path)).toEqual([
       'token_type',
     ]);
-    expect((error as APIResponseValidationError).body).toMatchObject({ token_type: 'mac' });
     expect(leaks(error, token)).toEqual([]);
   });
 
