@@ -27,8 +27,8 @@ const HEADER = 'x-correlation-id';
  * return this.#transport.request({ ..., ...correlated(options) });
  */
 export function correlated(options: MutationOptions | undefined): RequestOptions {
-  if (options?.correlationId === undefined) return options ?? {};
-  const { correlationId, ...rest } = options;
+  const { correlationId, ...rest } = options ?? {};
+  if (correlationId === undefined) return rest;
   const value = isPrintable(correlationId) ? cutCorrelationId(correlationId) : correlationId;
   return { ...rest, headers: { ...rest.headers, [HEADER]: value } };
 }

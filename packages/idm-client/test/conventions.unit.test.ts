@@ -52,11 +52,13 @@ describe('X-Correlation-ID', () => {
     await idm.request('PUT', 'widgets/w1', { body: { size: 2 } }, { correlationId: 'put-1' });
   });
 
-  it('is not sent on mutating requests without correlationId', async () => {
+  it('is not sent on mutating requests without correlationId, or with correlationId undefined', async () => {
     nock(ORIGIN, { badheaders: ['x-correlation-id'] })
       .post('/api/v2/clients')
+      .twice()
       .reply(201, client);
     await idm.clients.create({ name: 'Billing' });
+    await idm.clients.create({ name: 'Billing' }, { correlationId: undefined });
   });
 
   it('is refused on GET requests, by the types and at run time', async () => {
