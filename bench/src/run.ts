@@ -89,7 +89,7 @@ try {
     new CalendarClient({ baseUrl: url, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const idm = (fetchImpl?: typeof fetch) =>
     new IdmClient({
-      baseUrl: `${url}/api/v2`,
+      baseUrl: url,
       token: idmToken,
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });

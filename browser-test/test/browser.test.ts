@@ -237,7 +237,7 @@ describe('browser (headless Chromium)', () => {
         });
         const mailServer = await mail.servers.get(1);
 
-        const idm = new idmModule.IdmClient({ baseUrl: `${url}/api/v2`, token: idmToken });
+        const idm = new idmModule.IdmClient({ baseUrl: url, token: idmToken });
         const created = await idm.clients.create(
           { name: 'Browser App', app_type: 'spa' },
           { correlationId: 'browser-test-1' },

@@ -17,7 +17,7 @@ export async function idmDemo(
 ): Promise<void> {
   const [admin, reader] = server.idm.machineClients;
   const audience = server.idm.audience;
-  const baseUrl = `${url}/api/v2`;
+  const baseUrl = url; // the service's origin: the client appends /api/v2
   const idm = new IdmClient({
     baseUrl,
     auth: clientCredentials({

@@ -132,15 +132,15 @@ describe('no secret leaves the SDKs in errors, logs or inspected objects', () =>
     const { clientId } = server.idm.machineClients[0]!;
     const audience = server.idm.audience;
     const wrong = new IdmClient({
-      baseUrl: `${url}/api/v2`,
+      baseUrl: url,
       auth: clientCredentials({ clientId, clientSecret: secrets.wrongIdmSecret, audience }),
       ...verbose(),
     });
     await record(() => wrong.clients.list());
     const unreachable = new IdmClient({
-      baseUrl: 'http://127.0.0.1:9/api/v2',
+      baseUrl: 'http://127.0.0.1:9',
       auth: clientCredentials({ clientId, clientSecret: secrets.idmSecret, audience }),
-      maxRetries: 0,
+      retry: 0,
       ...verbose(),
     });
     produced.push(inspect(unreachable, { depth: 8, showHidden: true }));

@@ -1,43 +1,57 @@
 import {
   APIPromise,
+  type Auth,
   bearerAuth,
+  CLIENT_OPTION_NAMES,
   type ClientOptions,
+  checkOptionNames,
   createTransport,
   type HttpMethod,
-  type IssuedToken,
   PagePromise,
-  type QueryValue,
+  type RawRequestInit,
   type RequestOptions,
+  type RequestSpec,
   RequestValidationError,
+  rawRequestSpec,
+  relativePath,
   type SecretSource,
+  type TokenProvider,
   type Transport,
-  validateResponse,
 } from '@clientkit/core';
+import {
+  checkCorrelationHeader,
+  correlated,
+  type MutatingMethod,
+  type MutationOptions,
+} from './correlation';
 import type { ClientCredentials } from './credentials';
 import {
   type CheckpointListParams,
+  type IdmTransport,
   itemsKeyOf,
   type ListFilters,
-  type ListingContext,
   listing,
   type OffsetListParams,
 } from './pagination';
-import { type MutatingMethod, type MutationOptions, Requester } from './requester';
 import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
 import {
   type CheckpointList,
-  MAX_PAGE_SIZE,
+  MAX_PAYLOAD_BYTES,
   type OffsetList,
+  PAYLOAD_TOO_LARGE_MESSAGE,
   PaginationQuery,
   type Tenant,
-  TokenRequest,
-  TokenResponse,
 } from './schemas';
+import { checkScope } from './scopes';
+import { exchangeToken } from './token-exchange';
 
 /** Options of `IdmClient`: a `token`, or client credentials as `auth`. */
 export interface IdmClientOptions extends ClientOptions {
-  /** The interface's base URL, ending in `/api/v2` (for the reference server: `<origin>/api/v2`). */
+  /**
+   * The service's origin, plus any path the service is mounted under (`https://tenant.example.com`);
+   * the client appends `/api/v2` for the management routes and `/oauth/token` for tokens.
+   */
   baseUrl: string;
   /** A management access token (JWT), or a function that returns the current one. */
   token?: SecretSource;
@@ -51,26 +65,26 @@ export interface IdmClientOptions extends ClientOptions {
   now?: () => number;
 }
 
+const OPTION_NAMES: readonly string[] = [
+  ...CLIENT_OPTION_NAMES,
+  'baseUrl',
+  'token',
+  'auth',
+  'tenant',
+  'checkScopes',
+  'now',
+];
+
+/** The interface's fixed path under the service's base URL. */
+const API_PATH = 'api/v2/';
+
 /** What `idm.request` sends: a query and a JSON body. */
-export interface IdmRequestInit {
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-}
+export type IdmRequestInit = RawRequestInit;
 
 /** Request options by method: mutating methods also take a `correlationId`. */
 export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
   ? MutationOptions
   : RequestOptions;
-
-/** Reads `errorCode` and `message` from the interface's error body. */
-function idmErrorBody(body: unknown) {
-  const fields = body as { message?: unknown; errorCode?: unknown } | undefined;
-  if (typeof fields?.message !== 'string') return undefined;
-  return {
-    message: fields.message,
-    ...(typeof fields.errorCode === 'string' ? { code: fields.errorCode } : {}),
-  };
-}
 
 /**
  * A client of the identity management interface: clients and logs, and any other route through
@@ -79,7 +93,7 @@ function idmErrorBody(body: unknown) {
  *
  * @example
  * const idm = new IdmClient({
- *   baseUrl: 'https://tenant.example.com/api/v2',
+ *   baseUrl: 'https://tenant.example.com',
  *   auth: clientCredentials({ clientId, clientSecret, audience: 'https://tenant.example.com/api/v2/' }),
  * });
  * for await (const client of idm.clients.list()) console.log(client.name);
@@ -91,30 +105,46 @@ export class IdmClient {
   readonly logs: Logs;
   /** The tenant kind this client checks page sizes for. */
   readonly tenant: Tenant;
-  readonly #context: ListingContext;
+  readonly #transport: IdmTransport;
+  readonly #token: SecretSource;
 
   constructor(options: IdmClientOptions) {
+    checkOptionNames(options, OPTION_NAMES, 'options of IdmClient');
     const tenant = options?.tenant ?? 'public';
     checkOptions(options, tenant);
-    const now = options.now ?? (() => Date.now());
+    const serviceUrl = serviceUrlOf(options.baseUrl);
+    const now = options.now ?? Date.now;
     let transport: Transport | undefined;
-    const provider = options.auth
-      ? options.auth.provider((request, tokenUrl) => exchangeToken(transport!, request, tokenUrl), {
-          tokenUrl: options.auth.tokenUrl ?? new URL('/oauth/token', options.baseUrl).href,
-          now,
-        })
-      : undefined;
-    const token: SecretSource = provider ?? (options.token as SecretSource);
-    transport = createTransport({ ...options, auth: bearerAuth(token), errorBody: idmErrorBody });
-    const requester = new Requester(transport, {
-      token,
-      checkScopes: options.checkScopes ?? false,
-      ...(provider ? { provider } : {}),
+    const provider = options.auth?.provider(
+      (request, tokenUrl) => exchangeToken(transport!, request, tokenUrl),
+      { tokenUrl: options.auth.tokenUrl ?? `${serviceUrl}oauth/token`, now },
+    );
+    this.#token = provider ?? (options.token as SecretSource);
+    const checkScopes = options.checkScopes === true;
+    transport = createTransport({
+      // The transport reads the shared client options and nothing else from these.
+      ...(options as ClientOptions),
+      baseUrl: `${serviceUrl}${API_PATH}`,
+      auth: authOf(provider, this.#token),
+      errorBody: idmErrorBody,
+      bodyLimit: {
+        bytes: MAX_PAYLOAD_BYTES,
+        code: 'payload_too_large',
+        message: (bytes) =>
+          `${PAYLOAD_TOO_LARGE_MESSAGE} (this body is ${bytes} bytes; it was not sent)`,
+      },
+      beforeSend: async (spec: RequestSpec) => {
+        checkCorrelationHeader(spec);
+        // The token exchange itself carries no token to check.
+        if (checkScopes && spec.auth !== null) {
+          checkScope(spec.method, spec.path, await this.accessToken());
+        }
+      },
     });
     this.tenant = tenant;
-    this.#context = { requester, tenant, now };
-    this.clients = new Clients(this.#context);
-    this.logs = new Logs(this.#context);
+    this.#transport = { request: transport.request, tenant, now };
+    this.clients = new Clients(this.#transport);
+    this.logs = new Logs(this.#transport);
   }
 
   /**
@@ -125,12 +155,13 @@ export class IdmClient {
    * console.log(scopesOf(await idm.accessToken()));
    */
   accessToken(): Promise<string> {
-    return this.#context.requester.token();
+    const source = this.#token;
+    return Promise.resolve(typeof source === 'string' ? source : source());
   }
 
   /**
-   * Any route of the interface, relative to the base URL, with every convention applied. Mutating
-   * methods take a `correlationId` option.
+   * Any route of the interface, relative to `/api/v2`, with every convention applied: for routes or
+   * fields the client's schemas do not know yet. Mutating methods take a `correlationId` option.
    *
    * @example
    * const servers = await idm.request('GET', 'resource-servers', { query: { per_page: 10 } });
@@ -138,24 +169,15 @@ export class IdmClient {
   request<T = unknown, M extends HttpMethod = HttpMethod>(
     method: M,
     path: string,
-    init: IdmRequestInit = {},
+    init?: IdmRequestInit,
     options?: OptionsFor<M>,
   ): APIPromise<T> {
-    let relative: string;
     try {
-      checkMethod(method, 'idm.request');
-      relative = relativePath(path, 'idm.request');
+      const spec = rawRequestSpec('idm.request', method, path, init, correlated(options));
+      return this.#transport.request(spec) as unknown as APIPromise<T>;
     } catch (error) {
       return APIPromise.reject(error);
     }
-    return this.#context.requester.send<T>({
-      method,
-      path: relative,
-      ...(init.query ? { query: init.query } : {}),
-      ...(init.body === undefined ? {} : { body: init.body }),
-      operation: 'idm.request',
-      ...options,
-    });
   }
 
   /**
@@ -187,17 +209,23 @@ export class IdmClient {
       return new PagePromise(Promise.reject(error));
     }
     return listing<Item>(
-      this.#context,
+      this.#transport,
       {
-        path: relative,
         operation: 'idm.paginate',
+        path: relative,
         itemsKey: itemsKeyOf(relative),
-        querySchema: PaginationQuery(MAX_PAGE_SIZE[this.tenant]),
+        querySchema: PaginationQuery,
       },
       params,
       options,
     );
   }
+}
+
+/** A fixed token, or client credentials whose token is replaced once when the interface refuses it. */
+function authOf(provider: TokenProvider | undefined, token: SecretSource): Auth {
+  if (!provider) return bearerAuth(token);
+  return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
 }
 
 function checkOptions(options: IdmClientOptions, tenant: unknown): void {
@@ -221,58 +249,48 @@ function checkOptions(options: IdmClientOptions, tenant: unknown): void {
   if (issues.length > 0) throw new RequestValidationError('options of IdmClient', issues);
 }
 
-const httpMethods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** One of the HTTP methods the interface uses, spelt as they are: anything else would be sent as it is. */
-function checkMethod(method: unknown, operation: string): void {
-  if (httpMethods.includes(method as HttpMethod)) return;
-  throw new RequestValidationError(`arguments of ${operation}`, [
-    { path: 'method', message: `must be one of ${httpMethods.map((m) => `"${m}"`).join(', ')}` },
-  ]);
+/**
+ * The service's URL, ending in one slash. A URL that already ends in `/api/v2` is refused, since the
+ * client appends that path itself (0.2 took the API root; 0.3 takes the origin).
+ */
+function serviceUrlOf(baseUrl: unknown): string {
+  const refuse = (message: string) => {
+    throw new RequestValidationError('options of IdmClient', [{ path: 'baseUrl', message }]);
+  };
+  let url: URL | undefined;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    url = undefined;
+  }
+  if (typeof baseUrl !== 'string' || !url || !/^https?:$/.test(url.protocol)) {
+    return refuse('must be an absolute http(s) URL');
+  }
+  if (url.search || url.hash) return refuse('must not have a query or a fragment');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/api\/v2$/i.test(path)) {
+    return refuse("must be the service's origin, without /api/v2: the client appends it");
+  }
+  return `${url.origin}${path}/`;
 }
 
 /**
- * A path relative to the base URL, that stays under it: queries go in `init.query`, never in the
- * path, and a `.` or `..` segment (percent-encoded or not) would let the request, and the token,
- * leave the interface's routes.
+ * Reads the code and message of an error answer: the management API's
+ * `{ statusCode, error, message, errorCode }`, or the token endpoint's OAuth `{ error, error_description }`.
  */
-function relativePath(path: string, operation: string): string {
-  if (
-    typeof path !== 'string' ||
-    /[?#]/.test(path) ||
-    /^[a-z][a-z0-9+.-]*:/i.test(path) ||
-    path.split(/[/\\]/).some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
-  ) {
-    throw new RequestValidationError(`arguments of ${operation}`, [
-      {
-        path: 'path',
-        message: 'must be a path under the base URL, without ?, # or . and .. segments',
-      },
-    ]);
+function idmErrorBody(body: unknown) {
+  const fields = body as
+    | { message?: unknown; errorCode?: unknown; error?: unknown; error_description?: unknown }
+    | undefined;
+  if (typeof fields?.message === 'string') {
+    return {
+      message: fields.message,
+      ...(typeof fields.errorCode === 'string' ? { code: fields.errorCode } : {}),
+    };
   }
-  return path.replace(/^\/+/, '');
-}
-
-/** The client credentials exchange, through the client's own transport but without its bearer token. */
-async function exchangeToken(
-  transport: Transport,
-  request: TokenRequest,
-  tokenUrl: string,
-): Promise<IssuedToken> {
-  const url = new URL(tokenUrl);
-  const segments = url.pathname.split('/');
-  const path = segments.pop() ?? '';
-  const answer = await transport.request({
-    method: 'POST',
-    baseUrl: `${url.origin}${segments.join('/')}/`,
-    path,
-    auth: null,
-    body: request,
-    bodySchema: TokenRequest,
-    // Exchanging the same credentials twice is harmless, so a failed exchange may be retried.
-    idempotent: true,
-    parse: (data) => validateResponse(TokenResponse, data, 'idm.oauth.token'),
-    operation: 'idm.oauth.token',
-  });
-  return { token: answer.access_token, expiresIn: answer.expires_in };
+  if (typeof fields?.error !== 'string') return undefined;
+  return {
+    message: typeof fields.error_description === 'string' ? fields.error_description : fields.error,
+    code: fields.error,
+  };
 }

@@ -32,6 +32,7 @@ export {
   type WithResponse,
 } from '@clientkit/core';
 export { IdmClient, type IdmClientOptions, type IdmRequestInit, type OptionsFor } from './client';
+export type { MutatingMethod, MutationOptions } from './correlation';
 export {
   type ClientCredentials,
   type ClientCredentialsOptions,
@@ -39,7 +40,6 @@ export {
   type TokenExchange,
 } from './credentials';
 export type { CheckpointListParams, ListFilters, OffsetListParams } from './pagination';
-export type { MutatingMethod, MutationOptions } from './requester';
 export type { Clients } from './resources/clients';
 export type { Logs } from './resources/logs';
 export {

@@ -9,14 +9,15 @@ import {
   paginate,
   type QueryValue,
   type RequestOptions,
+  type Transport,
 } from '@clientkit/core';
 import type { $ZodType } from 'zod/v4/core';
-import type { Requester } from './requester';
 import {
   CHECKPOINT_VALIDITY_MS,
   type CheckpointList,
   defaultPageSize,
   type ListQuery,
+  MAX_PAGE_SIZE,
   OFFSET_REACH,
   OFFSET_REACH_MESSAGE,
   type OffsetList,
@@ -39,20 +40,23 @@ export type OffsetListParams = Pick<ListQuery, 'page' | 'per_page' | 'include_to
 /** Filters of a listing beyond clients and logs, sent as they are. */
 export type ListFilters = Record<string, QueryValue>;
 
-/** What every listing needs: the requester, the tenant and the clock that ages checkpoints. */
-export interface ListingContext {
-  requester: Requester;
-  tenant: Tenant;
-  now: () => number;
+/**
+ * The client's transport, with the two facts its listings depend on: the tenant kind (page sizes)
+ * and the clock that ages checkpoints.
+ */
+export interface IdmTransport extends Transport {
+  readonly tenant: Tenant;
+  readonly now: () => number;
 }
 
 /** One listing route: where it is, how its query and pages are checked, and its items' key. */
 export interface ListingRoute {
-  path: string;
   operation: string;
+  path: string;
   /** The property that holds the items in an envelope, such as `clients`. */
   itemsKey: string;
-  querySchema: $ZodType;
+  /** The query schema for a tenant whose page sizes go up to the given maximum. */
+  querySchema: (maxPageSize: number) => $ZodType;
   offsetSchema?: $ZodType;
   checkpointSchema?: $ZodType;
 }
@@ -70,23 +74,24 @@ function isOffsetListing(params: AnyListParams): boolean {
  * for totals so that the paginator knows where the listing ends.
  */
 export function listing<Item>(
-  context: ListingContext,
+  transport: IdmTransport,
   route: ListingRoute,
   params: AnyListParams,
   options?: RequestOptions,
 ): PagePromise<Item, OffsetList<string, Item> | CheckpointList<string, Item>> {
-  const size = defaultPageSize(context.tenant);
+  const size = defaultPageSize(transport.tenant);
   const offset = isOffsetListing(params);
+  const querySchema = route.querySchema(MAX_PAGE_SIZE[transport.tenant]);
   const fetchPage = (query: AnyListParams) =>
-    context.requester.send({
+    transport.request({
+      operation: route.operation,
       method: 'GET',
       path: route.path,
       query: query as Record<string, QueryValue>,
-      querySchema: route.querySchema,
-      operation: route.operation,
+      querySchema,
       ...pageSchema(offset ? route.offsetSchema : route.checkpointSchema),
       ...options,
-    }) as APIPromise<OffsetList<string, Item> & CheckpointList<string, Item>>;
+    }) as unknown as APIPromise<OffsetList<string, Item> & CheckpointList<string, Item>>;
 
   if (offset) {
     const first = {
@@ -105,7 +110,7 @@ export function listing<Item>(
       items: (raw) => itemsOf<Item>(raw, route.itemsKey),
       nextCheckpoint: (raw) => raw.next,
       validityMs: CHECKPOINT_VALIDITY_MS,
-      now: context.now,
+      now: transport.now,
     }),
   );
 }

@@ -240,19 +240,6 @@ export const TokenResponse = z.looseObject({
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-/**
- * An `X-Correlation-ID` value: printable ASCII (HTTP header values cannot carry other text). Longer
- * values are accepted and cut to 64 characters.
- */
-export const CorrelationId = z
-  .string()
-  .check(
-    z.refine(
-      (value) => /^[\x20-\x7e]*$/.test(value) && value.trim() !== '',
-      'must be printable ASCII text, not empty',
-    ),
-  );
-
 /** The correlation id the interface keeps: the first 64 characters, without surrounding spaces. */
 export function cutCorrelationId(value: string): string {
   return value.trim().slice(0, CORRELATION_ID_MAX_LENGTH).trim();

@@ -1,4 +1,4 @@
-import { RequestValidationError } from '@clientkit/core';
+import { PermissionDeniedError, RequestValidationError } from '@clientkit/core';
 
 const actionByMethod: Record<string, string> = {
   GET: 'read',
@@ -63,4 +63,23 @@ function decodeBase64Url(text: string): string {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+/**
+ * Refuses, before sending, a request whose scope the token does not grant, with the 403 the
+ * interface would answer.
+ */
+export function checkScope(method: string, path: string, token: string): void {
+  const needed = requiredScope(method, path);
+  if (!needed) return;
+  const granted = scopesOf(token);
+  if (granted.includes(needed)) return;
+  throw new PermissionDeniedError({
+    status: 403,
+    code: 'insufficient_scope',
+    message:
+      `Insufficient scope, expected any of: ${needed} (checked before sending; ` +
+      `the token grants ${granted.length > 0 ? granted.join(' ') : 'no scope'})`,
+    method,
+  });
 }

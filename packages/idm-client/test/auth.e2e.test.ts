@@ -8,7 +8,7 @@ import {
   PermissionDeniedError,
   scopesOf,
 } from '../src/index';
-import { serverLogs, useServer } from './e2e';
+import { START, serverLogs, useServer } from './e2e';
 import { rejectionOf } from './helpers';
 
 const e2e = useServer();
@@ -231,6 +231,27 @@ describe('client credentials and scope checks through the client', () => {
     await idm.logs.list({ take: 1 });
     const exchanges = serverLogs(e2e.server).filter(
       (event) => event.type === 'seccft' && event.date >= '2026-03-01',
+    );
+    expect(exchanges).toHaveLength(2);
+  });
+
+  it('renews a token the server refuses as expired once for 100 parallel requests (one new exchange)', async () => {
+    const idm = await e2e.client({
+      auth: clientCredentials({
+        clientId: FULL.id,
+        clientSecret: FULL.secret,
+        audience: e2e.server.idm.audience,
+      }),
+      now: () => START, // the client's clock stands still: it believes its token is still valid
+    });
+    await idm.clients.list({ take: 1 });
+    await e2e.server.clock.advance('25h'); // past the token's expiry on the server's clock
+    const pages = await Promise.all(
+      Array.from({ length: 100 }, () => idm.clients.list({ take: 1 })),
+    );
+    expect(pages.every((page) => page.items.length === 1)).toBe(true);
+    const exchanges = serverLogs(e2e.server).filter(
+      (event) => event.type === 'seccft' && Date.parse(event.date) >= START,
     );
     expect(exchanges).toHaveLength(2);
   });

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   RateLimitError,
+  RequestValidationError,
 } from '../src/index';
 import { START, serverLogs, useServer } from './e2e';
 import { rejectionOf } from './helpers';
@@ -215,6 +216,38 @@ describe('idm.request and idm.paginate apply the same conventions', () => {
     const offset = await idm.paginate('/logs', { page: 19, per_page: 50 });
     expect(offset.items).toHaveLength(50);
     expect(await rejectionOf(offset.getNextPage())).toBeInstanceOf(BadRequestError);
+  });
+});
+
+describe('issue 13 conventions against the reference server', () => {
+  it('takes the server origin as baseUrl, with or without a trailing slash, and appends /api/v2', async () => {
+    for (const baseUrl of [e2e.url, `${e2e.url}/`]) {
+      const idm = await e2e.client({ baseUrl });
+      expect((await idm.clients.list({ take: 2 })).items).toHaveLength(2);
+    }
+  });
+
+  it('refuses an unknown body field by name before any request: the server sees nothing', async () => {
+    const idm = await e2e.client();
+    const before = serverLogs(e2e.server).length;
+    const error = await rejectionOf(
+      idm.clients.create({ name: 'Typo', app_typ: 'spa' } as { name: string }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toContain('has unknown field app_typ');
+    expect(serverLogs(e2e.server)).toHaveLength(before);
+  });
+
+  it('idm.request reaches a field the schemas refuse, and the server answers in its own 400 format', async () => {
+    const idm = await e2e.client();
+    const error = await rejectionOf(
+      idm.request('POST', 'clients', { body: { name: 'Typo', app_typ: 'spa' } }),
+    );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+    });
   });
 });
 

@@ -10,12 +10,12 @@ import {
   RateLimitError,
   RequestValidationError,
 } from '../src/index';
-import { BASE, fakeJwt, idmError, ORIGIN, rejectionOf, useNock } from './helpers';
+import { fakeJwt, idmError, ORIGIN, rejectionOf, useNock } from './helpers';
 
 useNock();
 
 const token = fakeJwt(['read:clients']);
-const idm = new IdmClient({ baseUrl: BASE, token, maxRetries: 0 });
+const idm = new IdmClient({ baseUrl: ORIGIN, token, retry: 0 });
 const client = { client_id: 'abc', name: 'Billing' };
 
 describe('idm.clients (unit)', () => {

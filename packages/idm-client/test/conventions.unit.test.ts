@@ -9,12 +9,12 @@ import {
   requiredScope,
   scopesOf,
 } from '../src/index';
-import { BASE, fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
+import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
 
 useNock();
 
 const token = fakeJwt(['read:clients', 'create:clients', 'update:clients', 'delete:clients']);
-const idm = new IdmClient({ baseUrl: BASE, token, maxRetries: 0 });
+const idm = new IdmClient({ baseUrl: ORIGIN, token, retry: 0 });
 const client = { client_id: 'abc', name: 'Billing' };
 
 /** A create body whose JSON is exactly `bytes` bytes long in UTF-8. */
@@ -52,11 +52,13 @@ describe('X-Correlation-ID', () => {
     await idm.request('PUT', 'widgets/w1', { body: { size: 2 } }, { correlationId: 'put-1' });
   });
 
-  it('is not sent on mutating requests without correlationId', async () => {
+  it('is not sent on mutating requests without correlationId, or with correlationId undefined', async () => {
     nock(ORIGIN, { badheaders: ['x-correlation-id'] })
       .post('/api/v2/clients')
+      .twice()
       .reply(201, client);
     await idm.clients.create({ name: 'Billing' });
+    await idm.clients.create({ name: 'Billing' }, { correlationId: undefined });
   });
 
   it('is refused on GET requests, by the types and at run time', async () => {
@@ -138,7 +140,7 @@ describe('scopes', () => {
 
   it('checkScopes fails fast, before any request, naming the missing scope', async () => {
     const readOnly = new IdmClient({
-      baseUrl: BASE,
+      baseUrl: ORIGIN,
       token: fakeJwt(['read:clients', 'read:logs']),
       checkScopes: true,
     });
@@ -158,7 +160,7 @@ describe('scopes', () => {
       description: 'Success Login',
     });
     const readOnly = new IdmClient({
-      baseUrl: BASE,
+      baseUrl: ORIGIN,
       token: fakeJwt(['read:logs']),
       checkScopes: true,
     });
@@ -167,7 +169,11 @@ describe('scopes', () => {
 
   it('checkScopes reads the current token of a token function', async () => {
     let current = fakeJwt(['read:clients']);
-    const checked = new IdmClient({ baseUrl: BASE, token: async () => current, checkScopes: true });
+    const checked = new IdmClient({
+      baseUrl: ORIGIN,
+      token: async () => current,
+      checkScopes: true,
+    });
     expect(await rejectionOf(checked.clients.delete('abc'))).toBeInstanceOf(PermissionDeniedError);
     current = fakeJwt(['delete:clients']);
     nock(ORIGIN).delete('/api/v2/clients/abc').reply(204);
@@ -181,7 +187,7 @@ describe('scopes', () => {
       message: 'Insufficient scope, expected any of: create:clients',
       errorCode: 'insufficient_scope',
     });
-    const unchecked = new IdmClient({ baseUrl: BASE, token: fakeJwt(['read:clients']) });
+    const unchecked = new IdmClient({ baseUrl: ORIGIN, token: fakeJwt(['read:clients']) });
     const error = await rejectionOf(unchecked.clients.create({ name: 'x' }));
     expect(error).toMatchObject({ status: 403, code: 'insufficient_scope' });
   });
@@ -210,12 +216,12 @@ describe('idm.request', () => {
 
 describe('client options', () => {
   it('needs a token or auth, not both and not neither', () => {
-    expect(() => new IdmClient({ baseUrl: BASE })).toThrow(/token must be given, or auth/);
+    expect(() => new IdmClient({ baseUrl: ORIGIN })).toThrow(/token must be given, or auth/);
   });
 
   it('refuses an unknown tenant kind', () => {
     expect(
-      () => new IdmClient({ baseUrl: BASE, token: 't', tenant: 'shared' as 'public' }),
+      () => new IdmClient({ baseUrl: ORIGIN, token: 't', tenant: 'shared' as 'public' }),
     ).toThrow(/tenant must be one of/);
   });
 

@@ -2,12 +2,13 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
+  APIResponseValidationError,
   AuthenticationError,
   clientCredentials,
   IdmClient,
   RequestValidationError,
 } from '../src/index';
-import { BASE, fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
+import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
 
 useNock();
 
@@ -24,7 +25,7 @@ const tokenAnswer = (token: string, expiresIn = 3600) => ({
 const client = { client_id: 'abc', name: 'Billing' };
 
 describe('clientCredentials', () => {
-  it('exchanges the credentials at /oauth/token on the base URL origin, then sends the token', async () => {
+  it('exchanges the credentials at /oauth/token on the base URL, then sends the token', async () => {
     const token = fakeJwt(['read:clients']);
     nock(ORIGIN, { badheaders: ['authorization'] })
       .post('/oauth/token', {
@@ -37,17 +38,17 @@ describe('clientCredentials', () => {
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
       .get('/api/v2/clients/abc')
       .reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     expect(await idm.clients.get('abc')).toEqual(client);
   });
 
   it('accessToken() answers the current token, exchanging the credentials only once', async () => {
     const token = fakeJwt(['read:logs']);
     nock(ORIGIN).post('/oauth/token').once().reply(200, tokenAnswer(token));
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     expect(await idm.accessToken()).toBe(token);
     expect(await idm.accessToken()).toBe(token);
-    expect(await new IdmClient({ baseUrl: BASE, token: 'fixed' }).accessToken()).toBe('fixed');
+    expect(await new IdmClient({ baseUrl: ORIGIN, token: 'fixed' }).accessToken()).toBe('fixed');
   });
 
   it('uses the tokenUrl it is given', async () => {
@@ -61,7 +62,7 @@ describe('clientCredentials', () => {
       audience: AUDIENCE,
       tokenUrl: 'https://login.test/tenant/oauth/token',
     });
-    await new IdmClient({ baseUrl: BASE, auth }).clients.get('abc');
+    await new IdmClient({ baseUrl: ORIGIN, auth }).clients.get('abc');
   });
 
   it('caches the token until shortly before it expires, then fetches a new one', async () => {
@@ -73,7 +74,7 @@ describe('clientCredentials', () => {
       .get('/api/v2/clients/abc')
       .twice()
       .reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), now: () => now });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), now: () => now });
     await idm.clients.get('abc');
     now += 3600_000 - 61_000;
     await idm.clients.get('abc');
@@ -89,7 +90,7 @@ describe('clientCredentials', () => {
     const token = fakeJwt(['read:clients']);
     nock(ORIGIN).post('/oauth/token').once().delay(20).reply(200, tokenAnswer(token));
     nock(ORIGIN).get('/api/v2/clients/abc').times(3).reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     await Promise.all([1, 2, 3].map(() => idm.clients.get('abc')));
   });
 
@@ -112,7 +113,7 @@ describe('clientCredentials', () => {
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${fresh}` } })
       .get('/api/v2/clients/abc')
       .reply(200, client);
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials() });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     expect(await idm.clients.get('abc')).toEqual(client);
   });
 
@@ -123,7 +124,7 @@ describe('clientCredentials', () => {
       message: 'Client authentication failed',
       errorCode: 'invalid_client',
     });
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), maxRetries: 0 });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), retry: 0 });
     const error = await rejectionOf(idm.clients.get('abc'));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ code: 'invalid_client' });
@@ -132,7 +133,7 @@ describe('clientCredentials', () => {
 
   it('never shows the secret when printed, inspected or serialized', () => {
     const auth = credentials();
-    const idm = new IdmClient({ baseUrl: BASE, auth });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth });
     for (const text of [String(auth), inspect(auth), JSON.stringify(auth), inspect(idm)]) {
       expect(text).not.toContain(SECRET);
     }
@@ -150,7 +151,7 @@ describe('clientCredentials', () => {
     const lines: string[] = [];
     const log = (message: string, details?: unknown) => lines.push(message + inspect(details));
     const idm = new IdmClient({
-      baseUrl: BASE,
+      baseUrl: ORIGIN,
       token,
       logLevel: 'debug',
       logger: { debug: log, info: log, warn: log, error: log },
@@ -169,5 +170,81 @@ describe('clientCredentials', () => {
     expect(() =>
       clientCredentials({ clientId: 'a', clientSecret: 'b', audience: 'c', tokenUrl: 'nope' }),
     ).toThrow(/tokenUrl must be an absolute http\(s\) URL/);
+  });
+});
+
+describe('the token exchange', () => {
+  const leaks = (error: unknown, token: string) => {
+    const payload = token.split('.')[1]!;
+    return [inspect(error, { depth: null }), JSON.stringify(error)].filter(
+      (text) => text.includes(token) || text.includes(payload),
+    );
+  };
+
+  it('checks the token answer, and a refused answer keeps no token in util.inspect or JSON.stringify', async () => {
+    const token = fakeJwt(['read:clients'], { live: 'token' });
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(200, { access_token: token, token_type: 'mac', expires_in: 3600, scope: '' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues.map((issue) => issue.path)).toEqual([
+      'token_type',
+    ]);
+    expect(leaks(error, token)).toEqual([]);
+  });
+
+  it('keeps no token from a token answer that is not JSON', async () => {
+    const token = fakeJwt(['read:clients'], { live: 'token' });
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(200, `access_token=${token}&expires_in=3600`, { 'content-type': 'text/plain' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect(leaks(error, token)).toEqual([]);
+  });
+
+  it('is not retried: a POST without Idempotency-Key, even on a client that retries', async () => {
+    let tokenRequests = 0;
+    nock(ORIGIN, { badheaders: ['idempotency-key'] })
+      .persist()
+      .post('/oauth/token')
+      .reply(() => {
+        tokenRequests += 1;
+        return [503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }];
+      });
+    const idm = new IdmClient({
+      baseUrl: ORIGIN,
+      auth: credentials(),
+      retry: { limit: 2, delay: () => 0 },
+    });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toMatchObject({ status: 503, message: expect.stringContaining('down') });
+    expect(tokenRequests).toBe(1);
+  });
+
+  it("reads the token endpoint's OAuth error body {error, error_description}", async () => {
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({
+      code: 'invalid_client',
+      message: expect.stringContaining('Client authentication failed'),
+    });
+  });
+
+  it('goes to /oauth/token under the mount path of the base URL by default', async () => {
+    const token = fakeJwt(['read:clients']);
+    nock(ORIGIN).post('/idm/oauth/token').reply(200, tokenAnswer(token));
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
+      .get('/idm/api/v2/clients/abc')
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: `${ORIGIN}/idm/`, auth: credentials() });
+    expect(await idm.clients.get('abc')).toEqual(client);
   });
 });

@@ -34,9 +34,9 @@ export function useServer(options: { tenant?: 'public' | 'private' } = {}): E2E 
           ? undefined
           : (rest.token ?? (await server.idm.mintToken(scopes ? { scopes } : {})));
         return new IdmClient({
-          baseUrl: `${url}/api/v2`,
+          baseUrl: url,
           validateResponses: true,
-          maxRetries: 0,
+          retry: 0,
           now: () => server.clock.now(),
           ...(token === undefined ? {} : { token }),
           ...(options.tenant ? { tenant: options.tenant } : {}),

@@ -1,5 +1,4 @@
 export const ORIGIN = 'http://idm.test';
-export const BASE = `${ORIGIN}/api/v2`;
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

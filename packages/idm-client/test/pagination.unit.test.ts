@@ -6,7 +6,7 @@ import {
   IdmClient,
   RequestValidationError,
 } from '../src/index';
-import { BASE, fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
+import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
 
 useNock();
 
@@ -15,7 +15,7 @@ const clientsNamed = (...names: string[]) =>
   names.map((name) => ({ client_id: `id_${name}`, name }));
 
 describe('checkpoint listing (the default)', () => {
-  const idm = new IdmClient({ baseUrl: BASE, token });
+  const idm = new IdmClient({ baseUrl: ORIGIN, token });
 
   it('sends take = half the public maximum (25) and follows next until it is absent', async () => {
     nock(ORIGIN)
@@ -55,7 +55,7 @@ describe('checkpoint listing (the default)', () => {
 
   it('raises CheckpointExpiredError instead of using a checkpoint held for more than 24 hours', async () => {
     let now = Date.parse('2026-03-01T00:00:00Z');
-    const aging = new IdmClient({ baseUrl: BASE, token, now: () => now });
+    const aging = new IdmClient({ baseUrl: ORIGIN, token, now: () => now });
     nock(ORIGIN)
       .get('/api/v2/clients')
       .query({ take: '25' })
@@ -68,7 +68,7 @@ describe('checkpoint listing (the default)', () => {
 
   it('still uses a checkpoint held for exactly 24 hours', async () => {
     let now = Date.parse('2026-03-01T00:00:00Z');
-    const aging = new IdmClient({ baseUrl: BASE, token, now: () => now });
+    const aging = new IdmClient({ baseUrl: ORIGIN, token, now: () => now });
     nock(ORIGIN)
       .get('/api/v2/clients')
       .query({ take: '25' })
@@ -83,7 +83,7 @@ describe('checkpoint listing (the default)', () => {
 });
 
 describe('offset listing', () => {
-  const idm = new IdmClient({ baseUrl: BASE, token });
+  const idm = new IdmClient({ baseUrl: ORIGIN, token });
 
   it('asks for page 0, per_page 25 and include_totals=true, and stops at the total', async () => {
     nock(ORIGIN)
@@ -148,8 +148,8 @@ describe('offset listing', () => {
 });
 
 describe('page sizes are checked against the tenant maximum before sending', () => {
-  const publicTenant = new IdmClient({ baseUrl: BASE, token });
-  const privateTenant = new IdmClient({ baseUrl: BASE, token, tenant: 'private' });
+  const publicTenant = new IdmClient({ baseUrl: ORIGIN, token });
+  const privateTenant = new IdmClient({ baseUrl: ORIGIN, token, tenant: 'private' });
 
   it('refuses per_page 51 and take 51 on a public tenant', async () => {
     for (const list of [
@@ -198,7 +198,7 @@ describe('page sizes are checked against the tenant maximum before sending', () 
 });
 
 describe('idm.paginate over other listings', () => {
-  const idm = new IdmClient({ baseUrl: BASE, token: fakeJwt(['read:roles']) });
+  const idm = new IdmClient({ baseUrl: ORIGIN, token: fakeJwt(['read:roles']) });
 
   it('pages a checkpoint listing, reading items under the last path segment, with filters', async () => {
     nock(ORIGIN)

@@ -25,10 +25,10 @@ const { fetch: recordedFetch, calls: fetchCalls } = recordingFetch();
 
 const clientOf = (tenant: 'public' | 'private') =>
   new IdmClient({
-    baseUrl: 'http://127.0.0.1:9/api/v2',
+    baseUrl: 'http://127.0.0.1:9',
     token: 'eyJhbGciOiJub25lIn0.eyJzY29wZSI6IiJ9.sig',
     tenant,
-    maxRetries: 0,
+    retry: 0,
     fetch: recordedFetch,
   });
 const idm = clientOf('public');

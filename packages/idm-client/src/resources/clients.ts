@@ -1,27 +1,28 @@
 import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
-import type { CheckpointListParams, OffsetListParams } from '../pagination';
-import { type ListingContext, listing } from '../pagination';
-import type { MutationOptions } from '../requester';
+import { correlated, type MutationOptions } from '../correlation';
+import {
+  type CheckpointListParams,
+  type IdmTransport,
+  listing,
+  type OffsetListParams,
+} from '../pagination';
 import {
   type CheckpointList,
   Client,
   ClientCheckpointList,
   ClientOffsetList,
-  type CreateClientBody,
-  CreateClientBody as CreateClientBodySchema,
+  CreateClientBody,
   ListQuery,
-  MAX_PAGE_SIZE,
   type OffsetList,
-  type UpdateClientBody,
-  UpdateClientBody as UpdateClientBodySchema,
+  UpdateClientBody,
 } from '../schemas';
 
 /** Applications registered with the tenant. */
 export class Clients {
-  readonly #context: ListingContext;
+  readonly #transport: IdmTransport;
 
-  constructor(context: ListingContext) {
-    this.#context = context;
+  constructor(transport: IdmTransport) {
+    this.#transport = transport;
   }
 
   /**
@@ -44,12 +45,12 @@ export class Clients {
     options?: RequestOptions,
   ): PagePromise<Client, unknown> {
     return listing<Client>(
-      this.#context,
+      this.#transport,
       {
-        path: 'clients',
         operation: 'idm.clients.list',
+        path: 'clients',
         itemsKey: 'clients',
-        querySchema: ListQuery(MAX_PAGE_SIZE[this.#context.tenant]),
+        querySchema: ListQuery,
         offsetSchema: ClientOffsetList,
         checkpointSchema: ClientCheckpointList,
       },
@@ -60,12 +61,12 @@ export class Clients {
 
   /** A client by id; `NotFoundError` when there is none. */
   get(clientId: string, options?: RequestOptions): APIPromise<Client> {
-    return this.#context.requester.send({
+    return this.#transport.request({
+      operation: 'idm.clients.get',
       method: 'GET',
       path: 'clients/{clientId}',
       pathParams: { clientId },
       responseSchema: Client,
-      operation: 'idm.clients.get',
       ...options,
     });
   }
@@ -77,14 +78,14 @@ export class Clients {
    * const app = await idm.clients.create({ name: 'Billing' }, { correlationId: 'deploy-42' });
    */
   create(body: CreateClientBody, options?: MutationOptions): APIPromise<Client> {
-    return this.#context.requester.send({
+    return this.#transport.request({
+      operation: 'idm.clients.create',
       method: 'POST',
       path: 'clients',
       body,
-      bodySchema: CreateClientBodySchema,
+      bodySchema: CreateClientBody,
       responseSchema: Client,
-      operation: 'idm.clients.create',
-      ...options,
+      ...correlated(options),
     });
   }
 
@@ -94,26 +95,26 @@ export class Clients {
     changes: UpdateClientBody,
     options?: MutationOptions,
   ): APIPromise<Client> {
-    return this.#context.requester.send({
+    return this.#transport.request({
+      operation: 'idm.clients.update',
       method: 'PATCH',
       path: 'clients/{clientId}',
       pathParams: { clientId },
       body: changes,
-      bodySchema: UpdateClientBodySchema,
+      bodySchema: UpdateClientBody,
       responseSchema: Client,
-      operation: 'idm.clients.update',
-      ...options,
+      ...correlated(options),
     });
   }
 
   /** Deletes a client (204); deleting one that does not exist also succeeds, so a retry is harmless. */
   delete(clientId: string, options?: MutationOptions): APIPromise<void> {
-    return this.#context.requester.send({
+    return this.#transport.request({
+      operation: 'idm.clients.delete',
       method: 'DELETE',
       path: 'clients/{clientId}',
       pathParams: { clientId },
-      operation: 'idm.clients.delete',
-      ...options,
+      ...correlated(options),
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
 import {
   type CheckpointListParams,
-  type ListingContext,
+  type IdmTransport,
   listing,
   type OffsetListParams,
 } from '../pagination';
@@ -11,16 +11,15 @@ import {
   LogCheckpointList,
   LogEvent,
   LogOffsetList,
-  MAX_PAGE_SIZE,
   type OffsetList,
 } from '../schemas';
 
 /** The tenant's log: one event per change made through the interface, and sign-ins. */
 export class Logs {
-  readonly #context: ListingContext;
+  readonly #transport: IdmTransport;
 
-  constructor(context: ListingContext) {
-    this.#context = context;
+  constructor(transport: IdmTransport) {
+    this.#transport = transport;
   }
 
   /**
@@ -43,12 +42,12 @@ export class Logs {
     options?: RequestOptions,
   ): PagePromise<LogEvent, unknown> {
     return listing<LogEvent>(
-      this.#context,
+      this.#transport,
       {
-        path: 'logs',
         operation: 'idm.logs.list',
+        path: 'logs',
         itemsKey: 'logs',
-        querySchema: ListQuery(MAX_PAGE_SIZE[this.#context.tenant]),
+        querySchema: ListQuery,
         offsetSchema: LogOffsetList,
         checkpointSchema: LogCheckpointList,
       },
@@ -59,12 +58,12 @@ export class Logs {
 
   /** A log event by id; `NotFoundError` when there is none. */
   get(logId: string, options?: RequestOptions): APIPromise<LogEvent> {
-    return this.#context.requester.send({
+    return this.#transport.request({
+      operation: 'idm.logs.get',
       method: 'GET',
       path: 'logs/{logId}',
       pathParams: { logId },
       responseSchema: LogEvent,
-      operation: 'idm.logs.get',
       ...options,
     });
   }
