@@ -14,6 +14,7 @@ import {
   validateResponse,
 } from '@clientkit/core';
 import type { ClientCredentials } from './credentials';
+import { idmErrorBody } from './error-body';
 import {
   type CheckpointListParams,
   itemsKeyOf,
@@ -61,16 +62,6 @@ export interface IdmRequestInit {
 export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
   ? MutationOptions
   : RequestOptions;
-
-/** Reads `errorCode` and `message` from the interface's error body. */
-function idmErrorBody(body: unknown) {
-  const fields = body as { message?: unknown; errorCode?: unknown } | undefined;
-  if (typeof fields?.message !== 'string') return undefined;
-  return {
-    message: fields.message,
-    ...(typeof fields.errorCode === 'string' ? { code: fields.errorCode } : {}),
-  };
-}
 
 /**
  * A client of the identity management interface: clients and logs, and any other route through
