@@ -130,7 +130,10 @@ export const LogOffsetList = z.union([
   z.array(LogEvent),
   z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) }),
 ]);
-/** A checkpoint page of log events, with `next` unless it is the last. */
+/**
+ * A checkpoint page of log events, with `next` unless it is the last. `from` may also be a log id
+ * (the events recorded after it, oldest first); `next` is then the last event's log id.
+ */
 export const LogCheckpointList = z.looseObject({
   logs: z.array(LogEvent),
   next: z.optional(z.string()),
