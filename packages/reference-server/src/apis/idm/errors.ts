@@ -66,6 +66,8 @@ export function renderError(c: Context, problem: ApiProblem, limiter: RateLimite
   return response;
 }
 
+const oauthCodes = new Set<string>(OAUTH_ERROR_CODES);
+
 /** The OAuth code of a problem at the token endpoint that carries none of its own, by status. */
 function oauthCodeFor(problem: ApiProblem): OAuthErrorCode {
   if (typeof problem.code === 'string' && oauthCodes.has(problem.code)) {
@@ -77,8 +79,6 @@ function oauthCodeFor(problem: ApiProblem): OAuthErrorCode {
   if (problem.status >= 500) return 'server_error';
   return 'invalid_request';
 }
-
-const oauthCodes = new Set<string>(OAUTH_ERROR_CODES);
 
 /**
  * The token endpoint's error answer, OAuth's `{ error, error_description }` (RFC 6749 §5.2), with
