@@ -25,6 +25,7 @@ import {
   type MutationOptions,
 } from './correlation';
 import type { ClientCredentials } from './credentials';
+import { idmErrorBody } from './error-body';
 import {
   type CheckpointListParams,
   type IdmTransport,

@@ -130,7 +130,10 @@ export const LogOffsetList = z.union([
   z.array(LogEvent),
   z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) }),
 ]);
-/** A checkpoint page of log events, with `next` unless it is the last. */
+/**
+ * A checkpoint page of log events, with `next` unless it is the last. `from` may also be a log id
+ * (the events recorded after it, oldest first); `next` is then the last event's log id.
+ */
 export const LogCheckpointList = z.looseObject({
   logs: z.array(LogEvent),
   next: z.optional(z.string()),
@@ -230,6 +233,37 @@ export const TokenRequest = z.strictObject({
   audience: nonEmpty,
 });
 export type TokenRequest = z.infer<typeof TokenRequest>;
+
+/**
+ * The error codes of `/oauth/token` (RFC 6749 §5.2, with the service's `access_denied` for an
+ * audience it does not serve and `too_many_requests` when its rate limit is spent).
+ */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'too_many_requests',
+  'server_error',
+] as const;
+/** One of `OAUTH_ERROR_CODES`. */
+export const OAuthErrorCode = oneOf(OAUTH_ERROR_CODES);
+export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
+
+/**
+ * The error body of `/oauth/token`: OAuth's `{error, error_description}`, since the token endpoint
+ * belongs to the authentication API rather than the management API.
+ */
+export const OAuthErrorBody = z.looseObject({
+  /** A code of `OAuthErrorCode`, such as `invalid_client`. */
+  error: z.string(),
+  /** What went wrong, for people. */
+  error_description: z.string(),
+});
+export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
 
 /** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
 export const TokenResponse = z.looseObject({

@@ -61,10 +61,8 @@ describe('POST /oauth/token (client credentials)', () => {
       const { status, body } = await exchange(grant(who));
       expect(status).toBe(401);
       expect(body).toEqual({
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'Client authentication failed',
-        errorCode: 'invalid_client',
+        error: 'invalid_client',
+        error_description: 'Client authentication failed',
       });
       expect(JSON.stringify(body)).not.toContain('wrong-secret-123');
     }
@@ -73,16 +71,16 @@ describe('POST /oauth/token (client credentials)', () => {
   it('answers 400 unsupported_grant_type to any grant but client_credentials', async () => {
     const { status, body } = await exchange({ ...grant(FULL), grant_type: 'password' });
     expect(status).toBe(400);
-    expect(body.errorCode).toBe('unsupported_grant_type');
+    expect(body.error).toBe('unsupported_grant_type');
   });
 
   it('answers 400 invalid_request when a field is missing', async () => {
     const { audience: _, ...withoutAudience } = grant(FULL);
     const { status, body } = await exchange(withoutAudience);
     expect(status).toBe(400);
-    expect(body).toMatchObject({
-      errorCode: 'invalid_request',
-      message: 'Invalid body: audience is required',
+    expect(body).toEqual({
+      error: 'invalid_request',
+      error_description: 'Invalid body: audience is required',
     });
   });
 
@@ -92,7 +90,70 @@ describe('POST /oauth/token (client credentials)', () => {
       audience: 'https://other.test/api/',
     });
     expect(status).toBe(403);
-    expect(body.errorCode).toBe('access_denied');
+    expect(body.error).toBe('access_denied');
+  });
+
+  it('accepts the grant form-encoded (RFC 6749 §4.4) as well as JSON', async () => {
+    const response = await fetch(`${e2e.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(grant(READ_ONLY)).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({
+      token_type: 'Bearer',
+      scope: 'read:clients read:logs',
+    });
+  });
+
+  it('answers OAuth errors {error, error_description} to a form-encoded grant too, with no-store', async () => {
+    const response = await fetch(`${e2e.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...grant(READ_ONLY), client_secret: 'wrong-one' }).toString(),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication failed',
+    });
+  });
+
+  it('answers 400 invalid_request to a form parameter sent twice', async () => {
+    const body = `${new URLSearchParams(grant(READ_ONLY))}&audience=https%3A%2F%2Fother.test%2F`;
+    const response = await fetch(`${e2e.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Parameter audience was sent more than once',
+    });
+  });
+
+  it('ignores token request parameters it does not know (RFC 6749 §3.2)', async () => {
+    const { status } = await exchange({ ...grant(READ_ONLY), scope: 'read:clients', extra: 1 });
+    expect(status).toBe(200);
+  });
+
+  it('surfaces refused credentials to IdmClient as AuthenticationError with the OAuth code', async () => {
+    const idm = await e2e.client({
+      auth: clientCredentials({
+        clientId: READ_ONLY.id,
+        clientSecret: 'not-the-secret',
+        audience: e2e.server.idm.audience,
+      }),
+    });
+    const error = await rejectionOf(idm.clients.list());
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({
+      code: 'invalid_client',
+      message: expect.stringContaining('Client authentication failed'),
+    });
   });
 
   it('records the exchange in the log as seccft, and a refused one as feccft', async () => {

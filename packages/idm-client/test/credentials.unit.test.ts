@@ -6,6 +6,7 @@ import {
   AuthenticationError,
   clientCredentials,
   IdmClient,
+  PermissionDeniedError,
   RequestValidationError,
 } from '../src/index';
 import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
@@ -117,12 +118,24 @@ describe('clientCredentials', () => {
     expect(await idm.clients.get('abc')).toEqual(client);
   });
 
+  it("reads the token endpoint's OAuth error {error, error_description} as code and message", async () => {
+    nock(ORIGIN).post('/oauth/token').reply(403, {
+      error: 'access_denied',
+      error_description: 'Service not enabled within domain: https://other.test/',
+    });
+    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), maxRetries: 0 });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({
+      code: 'access_denied',
+      message: expect.stringContaining('Service not enabled within domain'),
+    });
+  });
+
   it('reports refused credentials as AuthenticationError invalid_client, without the secret', async () => {
     nock(ORIGIN).post('/oauth/token').reply(401, {
-      statusCode: 401,
-      error: 'Unauthorized',
-      message: 'Client authentication failed',
-      errorCode: 'invalid_client',
+      error: 'invalid_client',
+      error_description: 'Client authentication failed',
     });
     const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), retry: 0 });
     const error = await rejectionOf(idm.clients.get('abc'));

@@ -220,6 +220,49 @@ describe('checkpoint pagination (server rules)', () => {
   });
 });
 
+describe('logs from a log id (from=<log_id>&take=, as the real service documents)', () => {
+  const oldestFirstLogs = () => serverLogs(e2e.server);
+
+  it('answers the events recorded after that event, oldest first, take of them, with next = the last log id', async () => {
+    const logs = oldestFirstLogs();
+    const from = logs[100]!.log_id;
+    const page = (await getJson(`/api/v2/logs?from=${from}&take=5`)).body as {
+      logs: LogEvent[];
+      next: string;
+    };
+    expect(page.logs).toEqual(logs.slice(101, 106));
+    expect(page.next).toBe(logs[105]!.log_id);
+    const after = (await getJson(`/api/v2/logs?from=${page.next}&take=5`)).body as {
+      logs: LogEvent[];
+    };
+    expect(after.logs).toEqual(logs.slice(106, 111));
+  });
+
+  it('reaches events recorded after the page was read, and has no next on the last page', async () => {
+    const idm = await e2e.client();
+    const newest = oldestFirstLogs().at(-1)!.log_id;
+    const empty = (await getJson(`/api/v2/logs?from=${newest}`)).body as Record<string, unknown>;
+    expect(empty).toEqual({ logs: [] });
+    await idm.clients.create({ name: 'Audited' });
+    const page = (await getJson(`/api/v2/logs?from=${newest}&take=50`)).body as {
+      logs: LogEvent[];
+    };
+    expect(page.logs.map((log) => log.description)).toEqual(['Create a client']);
+    expect(page).not.toHaveProperty('next');
+  });
+
+  it('answers 400 invalid_query_string to a log id that does not exist, and to a client id on logs', async () => {
+    for (const path of [
+      '/api/v2/logs?from=log_9999999999',
+      '/api/v2/clients?from=log_0000000100',
+    ]) {
+      const { status, body } = await getJson(path);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ errorCode: 'invalid_query_string' });
+    }
+  });
+});
+
 describe('client paginators against the server', () => {
   it('lists every log event once with checkpoint pagination (the default)', async () => {
     const idm = await e2e.client();

@@ -71,6 +71,11 @@ export const InboundDomainSetting = z
 export const Server = z.looseObject({
   ID: z.number(),
   Name: z.string(),
+  /**
+   * The server's API tokens, which send mail as this server: secrets. The client keeps them
+   * readable here but shows them as `[redacted]` when the record is inspected or turned into JSON.
+   */
+  ApiTokens: z.array(z.string()),
   Color: z.string(),
   SmtpApiActivated: z.boolean(),
   RawEmailEnabled: z.boolean(),
@@ -154,7 +159,11 @@ export const InboundRecipient = z.looseObject({
 });
 export type InboundRecipient = z.infer<typeof InboundRecipient>;
 
-/** One header field of the message, in the order it appeared. */
+/**
+ * One header field of the message, in the order it appeared. After the message's own fields come
+ * those of the service's spam check: `X-Spam-Checker-Version`, `X-Spam-Status` (`Yes` or `No`),
+ * `X-Spam-Score` and `X-Spam-Tests`.
+ */
 export const InboundHeader = z.looseObject({ Name: z.string(), Value: z.string() });
 export type InboundHeader = z.infer<typeof InboundHeader>;
 

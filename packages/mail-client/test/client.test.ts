@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { useNock } from '../../../test-support/unit';
@@ -19,9 +20,11 @@ const mail = new MailClient({ baseUrl: ORIGIN, accountToken: TOKEN, retry: 0 });
 const api = () =>
   nock(ORIGIN, { reqheaders: { 'x-mail-account-token': TOKEN, accept: 'application/json' } });
 
+const API_TOKEN = 'f2c9a7e0-5b1d-4c3e-9a8f-7d6e5c4b3a21';
 const server: Server = {
   ID: 1,
   Name: 'Acme',
+  ApiTokens: [API_TOKEN],
   Color: 'Blue',
   SmtpApiActivated: true,
   RawEmailEnabled: false,
@@ -65,6 +68,21 @@ describe('MailClient requests', () => {
   it('servers.get sends GET /servers/{serverid} with the account token and Accept: application/json', async () => {
     api().get('/servers/1').reply(200, server);
     expect(await mail.servers.get(1)).toEqual(server);
+  });
+
+  it('keeps ApiTokens readable but shows them as [redacted] in util.inspect and JSON, from get and update', async () => {
+    api().get('/servers/1').reply(200, server);
+    api().put('/servers/1').reply(200, server);
+    for (const record of [
+      await mail.servers.get(1),
+      await mail.servers.update(1, { Color: 'Red' }),
+    ]) {
+      expect(record.ApiTokens[0]).toBe(API_TOKEN);
+      expect([...record.ApiTokens]).toEqual([API_TOKEN]);
+      expect(inspect(record, { depth: 5 })).not.toContain(API_TOKEN);
+      expect(JSON.stringify(record)).not.toContain(API_TOKEN);
+      expect(JSON.stringify({ logged: record })).toContain('"ApiTokens":"[redacted]"');
+    }
   });
 
   it('servers.get percent-encodes the id', async () => {

@@ -224,6 +224,10 @@ describe('the JSON message', () => {
         { Name: 'From', Value: 'ada@example.com' },
         { Name: 'To', Value: `${ACME.hash}@${ACME.domain}` },
         { Name: 'Subject', Value: 'bare' },
+        { Name: 'X-Spam-Checker-Version', Value: expect.stringContaining('SpamAssassin') },
+        { Name: 'X-Spam-Status', Value: 'No' },
+        { Name: 'X-Spam-Score', Value: '0.0' },
+        { Name: 'X-Spam-Tests', Value: 'NONE' },
       ],
       Attachments: [],
     });
@@ -308,6 +312,21 @@ describe('what happens to a message before delivery', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('adds the spam check headers after the message own ones, reporting a score written upstream (Status Yes from 5.0)', async () => {
+    const [record] = await h.server.mail.receive(
+      `From: a@example.com\r\nTo: ${ACME.hash}@${ACME.domain}\r\nX-Spam-Score: 6.5\r\n\r\nhi`,
+    );
+    const spamHeaders = record!.payload.Headers.filter((header) =>
+      header.Name.startsWith('X-Spam-'),
+    );
+    expect(spamHeaders).toEqual([
+      { Name: 'X-Spam-Score', Value: '6.5' },
+      { Name: 'X-Spam-Checker-Version', Value: expect.stringContaining('SpamAssassin') },
+      { Name: 'X-Spam-Status', Value: 'Yes' },
+      { Name: 'X-Spam-Tests', Value: 'NONE' },
+    ]);
   });
 
   it('does not block anything when the threshold is 0', async () => {

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { APIError, AuthenticationError, InternalServerError, NotFoundError } from '../src/index';
 import { ACME, GLOBEX, useMailServer } from './e2e-helpers';
@@ -104,6 +105,7 @@ describe('GET /servers/{serverid}', () => {
     expect(server).toEqual({
       ID: 1,
       Name: 'Acme Support',
+      ApiTokens: [expect.stringMatching(/^[0-9a-f-]{36}$/)],
       Color: 'Blue',
       SmtpApiActivated: true,
       RawEmailEnabled: false,
@@ -124,6 +126,33 @@ describe('GET /servers/{serverid}', () => {
       IncludeBounceContentInHook: false,
       EnableSmtpApiErrorHooks: false,
     });
+  });
+
+  it('carries ApiTokens as the real record does, printed and serialized as [redacted] by the client', async () => {
+    const server = await h.client().servers.get(ACME.id);
+    const [token] = server.ApiTokens;
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(inspect(server)).not.toContain(token);
+    expect(inspect(server)).toContain('[1 API tokens [redacted]]');
+    expect(JSON.stringify(server)).not.toContain(token);
+    expect(JSON.parse(JSON.stringify(server)).ApiTokens).toBe('[redacted]');
+    const updated = await h.client().servers.update(ACME.id, { Color: 'Red' });
+    expect(updated.ApiTokens).toEqual([token]);
+    expect(inspect(updated)).not.toContain(token);
+  });
+
+  it('leaves ApiTokens out of the admin state, and refuses them in a PUT as a read-only field', async () => {
+    const state = h.server.inspect('mail') as { servers: Record<string, unknown>[] };
+    expect(state.servers[0]).not.toHaveProperty('ApiTokens');
+    const response = await fetch(`${h.url}/servers/${ACME.id}`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        'x-mail-account-token': h.server.mail.accountToken,
+      },
+      body: JSON.stringify({ ApiTokens: ['mine'] }),
+    });
+    expect(response.status).toBe(422);
   });
 
   it('seeds two servers with distinct inbound hashes', async () => {

@@ -89,17 +89,24 @@ export type MeterEventStreamBody = z.infer<typeof MeterEventStreamBody>;
 export const MeterEventStreamResponse = z.looseObject({});
 export type MeterEventStreamResponse = z.infer<typeof MeterEventStreamResponse>;
 
-/** The error types the interface answers with. */
+/**
+ * The error types the interface answers with. `idempotency_error`: an `Idempotency-Key` was reused
+ * with another request (400), or its first request is still being handled (409).
+ */
 export const MeteringErrorType = z.enum([
   'authentication_error',
   'temporary_session_expired',
   'invalid_request_error',
+  'idempotency_error',
   'rate_limit',
   'api_error',
 ]);
 export type MeteringErrorType = z.infer<typeof MeteringErrorType>;
 
-/** Every error: `{ error: { type, code?, message } }`. */
+/**
+ * Every error: `{ error: { type, code, message } }`. Every 4xx carries a `code` (such as
+ * `api_key_invalid`, `billing_meter_event_session_expired`, `idempotency_key_reused`); a 5xx may not.
+ */
 export const MeteringErrorBody = z.looseObject({
   error: z.looseObject({
     type: z.string(),

@@ -189,6 +189,22 @@ describe('events.send', () => {
     expect((error as Error).message).toContain('at most 100 items');
   });
 
+  it('maps 400 idempotency_error to BadRequestError whose code is the error code, not the type', async () => {
+    mockSessions(1);
+    nock(ORIGIN)
+      .post(STREAM_PATH)
+      .reply(400, {
+        error: {
+          type: 'idempotency_error',
+          code: 'idempotency_key_reused',
+          message: 'This Idempotency-Key was already used with another request',
+        },
+      });
+    const error = await rejectionOf(unitClient().events.send(usage(1)));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).code).toBe('idempotency_key_reused');
+  });
+
   it('maps 429 rate_limit to RateLimitError with retryAfter once retries are spent', async () => {
     mockSessions(1);
     nock(ORIGIN)

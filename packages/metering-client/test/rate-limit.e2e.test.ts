@@ -20,7 +20,11 @@ describe('stream rate limit', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('45');
     expect(await bodyOf(limited)).toEqual({
-      error: { type: 'rate_limit', message: 'Too many requests to the meter event stream' },
+      error: {
+        type: 'rate_limit',
+        code: 'rate_limit',
+        message: 'Too many requests to the meter event stream',
+      },
     });
     expect(await h.countedTotal()).toBe(2);
   });

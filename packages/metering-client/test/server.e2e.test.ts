@@ -333,7 +333,7 @@ describe('the client against the server', () => {
     const metering = h.client({ apiKey: 'sk_test_revoked_key_000' });
     const refused = await metering.events.send([event()]).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AuthenticationError);
-    expect((refused as AuthenticationError).code).toBe('authentication_error');
+    expect((refused as AuthenticationError).code).toBe('api_key_invalid');
     expect(isSessionExpiredError(refused)).toBe(false);
   });
 });
@@ -383,5 +383,112 @@ describe('inspection', () => {
     h.server.seed({ metering: {} });
     expect((await h.raw('meter_event_session', { token: TEST_KEY })).status).toBe(200);
     expect(() => h.server.seed({ metering: { apiKeys: ['secret'] } })).toThrow('apiKeys must');
+  });
+});
+
+describe('Idempotency-Key on POST (as the real service honours it)', () => {
+  const keyed = (key: string, token: string, body: unknown) =>
+    h.raw('meter_event_stream', { token, body, headers: { 'idempotency-key': key } });
+
+  it('replays the first answer (status and body) to the same key with the same body, without counting again', async () => {
+    const key = 'retry-7f3a';
+    const sessionAnswer = () =>
+      h.raw('meter_event_session', { token: TEST_KEY, headers: { 'idempotency-key': key } });
+    const first = await sessionAnswer();
+    const again = await sessionAnswer();
+    expect(again.status).toBe(first.status);
+    expect(await bodyOf(again)).toEqual(await bodyOf(first));
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(h.server.metering.sessions().created).toBe(1);
+
+    const { authentication_token: token } = await h.session();
+    const batch = { events: [event()] };
+    expect((await keyed('batch-1', token, batch)).status).toBe(200);
+    const replay = await keyed('batch-1', token, batch);
+    expect(replay.status).toBe(200);
+    expect(await bodyOf(replay)).toEqual({});
+    expect(await h.countedTotal()).toBe(1);
+  });
+
+  it('answers 400 idempotency_error to the same key with another body', async () => {
+    const { authentication_token: token } = await h.session();
+    await keyed('batch-2', token, { events: [event()] });
+    const error = await expectError(
+      keyed('batch-2', token, { events: [event({ event_name: 'other' })] }),
+      400,
+      'idempotency_error',
+      'already used with another request',
+    );
+    expect(error.code).toBe('idempotency_key_reused');
+    expect(await h.countedTotal()).toBe(1);
+  });
+
+  it('remembers a key for 24 hours on the server clock, then takes it as new', async () => {
+    const session = (body?: unknown) =>
+      h.raw('meter_event_session', {
+        token: TEST_KEY,
+        body,
+        headers: { 'idempotency-key': 'day' },
+      });
+    const first = (await bodyOf(await session())) as { id: string };
+    await h.server.clock.advance('1439m');
+    expect(((await bodyOf(await session())) as { id: string }).id).toBe(first.id);
+    await h.server.clock.advance('1m');
+    expect(((await bodyOf(await session())) as { id: string }).id).not.toBe(first.id);
+  });
+
+  it('keeps keys apart per credential, and keeps no refused answer (the key may be used again)', async () => {
+    const a = (await h.session()).authentication_token;
+    const b = (await h.session()).authentication_token;
+    expect((await keyed('shared', a, { events: [event()] })).status).toBe(200);
+    expect((await keyed('shared', b, { events: [event({ event_name: 'b' })] })).status).toBe(200);
+    expect((await keyed('fixed-later', a, { events: [] })).status).toBe(400);
+    expect((await keyed('fixed-later', a, { events: [event()] })).status).toBe(200);
+  });
+
+  it('answers 400 idempotency_key_invalid to a key longer than 255 characters', async () => {
+    const { authentication_token: token } = await h.session();
+    const error = await expectError(
+      keyed('k'.repeat(256), token, { events: [event()] }),
+      400,
+      'invalid_request_error',
+    );
+    expect(error.code).toBe('idempotency_key_invalid');
+  });
+});
+
+describe('every 4xx carries a code', () => {
+  it('on authentication, validation, unknown routes and injected faults', async () => {
+    const { authentication_token: token } = await h.session();
+    const answers = [
+      h.raw('meter_event_session', { token: null }),
+      h.raw('meter_event_session', { token: 'sk_test_unknown_000' }),
+      h.raw('meter_event_session', { token: TEST_KEY, headers: { 'service-version': 'soon' } }),
+      h.raw('meter_event_stream', { token: 'mest_unknown' }),
+      h.raw('meter_event_stream', { token, rawBody: '{' }),
+      h.raw('meter_event_stream', { token, body: { events: [] } }),
+      h.raw('nowhere', { token }),
+    ];
+    const codes = [];
+    for (const answer of answers) {
+      const response = await answer;
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      codes.push(((await bodyOf(response)) as { error: { code?: string } }).error.code);
+    }
+    expect(codes).toEqual([
+      'api_key_missing',
+      'api_key_invalid',
+      'service_version_invalid',
+      'session_token_invalid',
+      'body_invalid',
+      'parameter_invalid',
+      'resource_missing',
+    ]);
+    h.server.faults.add({ path: '/v2/billing/meter_event_stream', status: 409 });
+    const fault = await h.raw('meter_event_stream', { token, body: { events: [event()] } });
+    expect(((await bodyOf(fault)) as { error: { code?: string } }).error.code).toBe(
+      'request_conflict',
+    );
   });
 });

@@ -123,6 +123,7 @@ async function prepare(server: ReferenceServer) {
  */
 async function judge(
   api: InterfaceName,
+  target: string,
   response: Response,
   mustRefuse = true,
 ): Promise<string | undefined> {
@@ -139,7 +140,7 @@ async function judge(
   } catch {
     return `body is not JSON: ${text.slice(0, 200)}`;
   }
-  const problem = errorFormats[api](response.status, body);
+  const problem = errorFormats[api](response.status, body, new URL(target, ORIGIN).pathname);
   return problem && `${problem}: ${text.slice(0, 300)}`;
 }
 
@@ -204,7 +205,7 @@ describe('the reference server under malformed requests', () => {
         if (request.body !== undefined && typeof request.body !== 'string') huge[request.api] += 1;
         const kind = `${request.api}: ${request.kind}`;
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-        const problem = await judge(request.api, response);
+        const problem = await judge(request.api, request.target, response);
         millis[request.api] += performance.now() - sent;
         if (problem) violations.push(`${describeRequest(request)}\n    -> ${problem}`);
         if (audited(request)) auditedStatuses.push({ request, status: response.status });
@@ -266,6 +267,7 @@ describe('the reference server under malformed requests', () => {
     for (const request of reads) {
       const problem = await judge(
         request.api,
+        request.target,
         await server.fetch(toRequest(ORIGIN, request)),
         false,
       );

@@ -1,4 +1,5 @@
 import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
+import { redactApiTokens } from '../api-tokens';
 import {
   Server,
   type UpdateServerBody,
@@ -15,21 +16,23 @@ export class Servers {
 
   /**
    * A server by id. `InboundHookUrl` and the other hook URLs come back without the password of
-   * any credentials they carry.
+   * any credentials they carry; `ApiTokens` print as `[redacted]` (see `redactApiTokens`).
    *
    * @example
    * const server = await mail.servers.get(1);
    * console.log(server.InboundAddress);
    */
   get(serverId: string | number, options?: RequestOptions): APIPromise<Server> {
-    return this.#transport.request({
-      operation: 'mail.servers.get',
-      method: 'GET',
-      path: 'servers/{serverId}',
-      pathParams: { serverId },
-      responseSchema: Server,
-      ...options,
-    });
+    return this.#transport
+      .request({
+        method: 'GET',
+        path: 'servers/{serverId}',
+        pathParams: { serverId },
+        responseSchema: Server,
+        operation: 'mail.servers.get',
+        ...options,
+      })
+      .map(redactApiTokens);
   }
 
   /**
@@ -48,15 +51,17 @@ export class Servers {
     changes: UpdateServerBody,
     options?: RequestOptions,
   ): APIPromise<Server> {
-    return this.#transport.request({
-      operation: 'mail.servers.update',
-      method: 'PUT',
-      path: 'servers/{serverId}',
-      pathParams: { serverId },
-      body: changes,
-      bodySchema: UpdateServerBodySchema,
-      responseSchema: Server,
-      ...options,
-    });
+    return this.#transport
+      .request({
+        method: 'PUT',
+        path: 'servers/{serverId}',
+        pathParams: { serverId },
+        body: changes,
+        bodySchema: UpdateServerBodySchema,
+        responseSchema: Server,
+        operation: 'mail.servers.update',
+        ...options,
+      })
+      .map(redactApiTokens);
   }
 }

@@ -1,13 +1,13 @@
 import { CalendarErrorBody } from '@clientkit/calendar-client/schemas';
 import { DocsErrorBody } from '@clientkit/docs-client/schemas';
-import { IdmErrorBody } from '@clientkit/idm-client/schemas';
+import { IdmErrorBody, OAuthErrorBody, OAuthErrorCode } from '@clientkit/idm-client/schemas';
 import { MailErrorBody } from '@clientkit/mail-client/schemas';
 import { MeteringErrorBody, MeteringErrorType } from '@clientkit/metering-client/schemas';
 import { type $ZodType, safeParse } from 'zod/v4/core';
 import type { InterfaceName } from '../../src/index';
 
 /** What is wrong with an error answer, or undefined when it is in the interface's format. */
-type FormatCheck = (status: number, body: unknown) => string | undefined;
+type FormatCheck = (status: number, body: unknown, path: string) => string | undefined;
 
 const reasonPhrases: Record<number, string> = {
   400: 'Bad Request',
@@ -27,6 +27,15 @@ function shapeProblem(schema: $ZodType, body: unknown, keys: string[]): string |
   if (!safeParse(schema, body).success) return `does not match the client's error schema`;
   const extra = Object.keys(body as object).filter((key) => !keys.includes(key));
   return extra.length > 0 ? `has fields outside the format: ${extra.join(', ')}` : undefined;
+}
+
+/** The token endpoint answers OAuth's `{error, error_description}` with one of its codes. */
+function oauthProblem(body: unknown): string | undefined {
+  const problem = shapeProblem(OAuthErrorBody, body, ['error', 'error_description']);
+  if (problem) return problem;
+  const { error, error_description } = body as OAuthErrorBody;
+  if (!safeParse(OAuthErrorCode, error).success) return `unknown OAuth error code ${error}`;
+  return error_description === '' ? 'error_description is empty' : undefined;
 }
 
 /** The error body of each interface, as WIRE.md fixes it and its client reads it. */
@@ -67,7 +76,8 @@ export const errorFormats: Record<InterfaceName, FormatCheck> = {
     if (status === 401 && ErrorCode !== 10) return `a 401 with ErrorCode ${ErrorCode}, not 10`;
     return Message === '' ? 'Message is empty' : undefined;
   },
-  idm(status, body) {
+  idm(status, body, path) {
+    if (path.startsWith('/oauth/token')) return oauthProblem(body);
     const problem = shapeProblem(IdmErrorBody, body, [
       'statusCode',
       'error',

@@ -1,3 +1,4 @@
+import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '@clientkit/idm-client/schemas';
 import type { Context } from 'hono';
 import type { ApiProblem } from '../../problem';
 import { notesOf } from './notes';
@@ -62,5 +63,36 @@ export function renderError(c: Context, problem: ApiProblem, limiter: RateLimite
   if (problem.status === 401) {
     response.headers.set('www-authenticate', 'Bearer error="invalid_token"');
   }
+  return response;
+}
+
+const oauthCodes = new Set<string>(OAUTH_ERROR_CODES);
+
+/** The OAuth code of a problem at the token endpoint that carries none of its own, by status. */
+function oauthCodeFor(problem: ApiProblem): OAuthErrorCode {
+  if (typeof problem.code === 'string' && oauthCodes.has(problem.code)) {
+    return problem.code as OAuthErrorCode;
+  }
+  if (problem.status === 401) return 'invalid_client';
+  if (problem.status === 403) return 'access_denied';
+  if (problem.status === 429) return 'too_many_requests';
+  if (problem.status >= 500) return 'server_error';
+  return 'invalid_request';
+}
+
+/**
+ * The token endpoint's error answer, OAuth's `{ error, error_description }` (RFC 6749 §5.2), with
+ * the rate-limit headers and `no-store`, since it belongs to the authentication API.
+ */
+export function renderOAuthError(c: Context, problem: ApiProblem, limiter: RateLimiter): Response {
+  notesOf(c).problem = problem;
+  const response = c.json(
+    { error: oauthCodeFor(problem), error_description: problem.message },
+    problem.status as 400,
+  );
+  setRateLimitHeaders(response.headers, limiter.peek());
+  response.headers.set('cache-control', 'no-store');
+  const retryAfter = problem.details?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') response.headers.set('retry-after', String(retryAfter));
   return response;
 }

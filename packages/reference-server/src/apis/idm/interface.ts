@@ -4,7 +4,7 @@ import type { InterfaceModule, ServerContext } from '../../interface';
 import { idmAdminRoutes, type MintedIdmToken } from './admin';
 import { auditLog, TOKEN_PATH } from './audit-log';
 import { authorize } from './authorize';
-import { renderError } from './errors';
+import { renderError, renderOAuthError } from './errors';
 import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
 import { Checkpoints } from './pagination';
 import { jsonBodiesOnly, payloadLimit } from './payload-limit';
@@ -91,7 +91,10 @@ export function createIdmInterface(
     name: 'idm',
     prefixes: [IDM_BASE, TOKEN_PATH],
     routes,
-    error: (c, problem) => renderError(c, problem, limiter),
+    error: (c, problem) =>
+      c.req.path.startsWith(TOKEN_PATH)
+        ? renderOAuthError(c, problem, limiter)
+        : renderError(c, problem, limiter),
     reset() {
       store.state = idmSeed(clock);
       limiter.reset();

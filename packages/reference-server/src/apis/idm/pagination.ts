@@ -19,6 +19,14 @@ export interface Listing<T> {
   /** The property of the envelope that holds the items, such as `clients`. */
   key: string;
   defaultPageSize: number;
+  /** For listings whose `from` may also name a record, as the log listing takes a log id. */
+  recordIds?: RecordIds<T>;
+}
+
+/** How a listing finds a record's place from its id, and the id of a record. */
+export interface RecordIds<T> {
+  placeOf(id: string): number | undefined;
+  idOf(record: T): string;
 }
 
 /** A page of either mode, chosen by the query: `from` or `take` make it a checkpoint page. */
@@ -46,9 +54,26 @@ export function offsetPage<T>(listing: Listing<T>, query: ListQuery) {
   return { start, limit: perPage, length: items.length, total, [listing.key]: items };
 }
 
+/**
+ * A page from a record id: the records added after that record, oldest first, as the real service
+ * pages its log from a log id. `next` is the id of the page's last record, itself a valid `from`.
+ */
+function pageAfterRecord<T>(listing: Listing<T>, place: number, take: number, ids: RecordIds<T>) {
+  const later = listing.records.filter((s) => s.seq > place).sort((a, b) => a.seq - b.seq);
+  const page = later.slice(0, take);
+  const last = page[page.length - 1];
+  return {
+    [listing.key]: page.map((s) => s.record),
+    ...(last && later.length > page.length ? { next: ids.idOf(last.record) } : {}),
+  };
+}
+
 /** A checkpoint page: the records after the checkpoint's place, and the checkpoint of the next. */
 export function checkpointPage<T>(listing: Listing<T>, query: ListQuery, checkpoints: Checkpoints) {
   const take = query.take ?? listing.defaultPageSize;
+  const ids = listing.recordIds;
+  const place = query.from === undefined ? undefined : ids?.placeOf(query.from);
+  if (ids && place !== undefined) return pageAfterRecord(listing, place, take, ids);
   const after = query.from === undefined ? undefined : checkpoints.read(listing.key, query.from);
   const startIndex =
     after === undefined

@@ -2,6 +2,7 @@ import {
   CreateClientBody,
   defaultPageSize,
   ListQuery,
+  type LogEvent,
   MAX_PAGE_SIZE,
   type Tenant,
   UpdateClientBody,
@@ -58,7 +59,15 @@ export function managementRoutes(
 
   app.get(`${IDM_BASE}/logs`, (c) => {
     const query = validQuery(c, listQuery, queryStyle);
-    const listing = { records: store.logs(), order: 'descending', key: 'logs' } as const;
+    const listing = {
+      records: store.logs(),
+      order: 'descending',
+      key: 'logs',
+      recordIds: {
+        placeOf: (id: string) => store.logPlace(id),
+        idOf: (log: LogEvent) => log.log_id,
+      },
+    } as const;
     return c.json(listPage({ ...listing, defaultPageSize: pageSize }, query, checkpoints));
   });
 

@@ -108,6 +108,11 @@ export class IdmStore {
     return this.#logs.get(logId)?.record;
   }
 
+  /** The place of a log event in the order of insertion, which is the order of its log id. */
+  logPlace(logId: string): number | undefined {
+    return this.#logs.get(logId)?.seq;
+  }
+
   /** Records an event now, on the server clock. */
   appendLog(event: Pick<LogEvent, 'type' | 'description' | 'client_id' | 'details'>): LogEvent {
     const seq = this.#nextSeq++;

@@ -5,6 +5,7 @@ import type {
   InboundRecipient,
 } from '@clientkit/mail-client/schemas';
 import { type AddressObject, type EmailAddress, type ParsedMail, simpleParser } from 'mailparser';
+import { withSpamCheckHeaders } from './spam-check';
 
 /** Parses a raw RFC 5322 message, keeping bodies as they were sent (no text/HTML conversions). */
 export function parseRawMessage(raw: Buffer): Promise<ParsedMail> {
@@ -97,7 +98,7 @@ export function buildInboundMessage(parsed: ParsedMail, context: PayloadContext)
   const to = recipients(parsed.to, context);
   const cc = recipients(parsed.cc, context);
   const bcc = recipients(parsed.bcc, context);
-  const headers = headerFields(parsed);
+  const headers = withSpamCheckHeaders(headerFields(parsed), spamScoreOf(parsed));
   const textBody = parsed.text ?? '';
   return {
     From: from.Email,

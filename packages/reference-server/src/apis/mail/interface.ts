@@ -4,7 +4,7 @@ import type { ApiProblem } from '../../problem';
 import { mailAdminRoutes } from './admin';
 import { createDelivery } from './delivery';
 import { createInboundPipeline } from './inbound';
-import { inboundAddressOf, presentRecord, presentServer } from './present';
+import { inboundAddressOf, presentRecord, presentServerForAdmin } from './present';
 import { MailErrorCode, mailRoutes } from './routes';
 import { DEVELOPMENT_ACCOUNT_TOKEN, mailSeed } from './seed';
 import { type SmtpListener, startSmtpListener } from './smtp';
@@ -113,7 +113,7 @@ export function createMailInterface(
     reset: () => load(mailSeed()),
     seed: (data) => load(data as MailSeed),
     inspect: () => ({
-      servers: store.servers().map(presentServer),
+      servers: store.servers().map(presentServerForAdmin),
       messages: store.messages().map(presentRecord),
     }),
     credentials() {

@@ -21,6 +21,7 @@ export function presentServer(server: StoredServer): Server {
   const record: Server = {
     ID: server.ID,
     Name: server.Name,
+    ApiTokens: [...server.ApiTokens],
     Color: server.Color,
     SmtpApiActivated: server.SmtpApiActivated,
     RawEmailEnabled: server.RawEmailEnabled,
@@ -43,6 +44,12 @@ export function presentServer(server: StoredServer): Server {
   };
   for (const field of hookUrlFields) record[field] = displayHookUrl(server[field]);
   return record;
+}
+
+/** The server as the admin state shows it: the API record without its secret `ApiTokens`. */
+export function presentServerForAdmin(server: StoredServer): Omit<Server, 'ApiTokens'> {
+  const { ApiTokens: _secret, ...shown } = presentServer(server);
+  return shown;
 }
 
 /** A copy of an inbound record for inspection (attempt URLs are stored already redacted). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   InboundMessage,
   ServerColor,
@@ -9,6 +10,8 @@ import type {
 export interface StoredServer {
   ID: number;
   Name: string;
+  /** The tokens that send mail as this server: secrets, never in the admin state. */
+  ApiTokens: string[];
   Color: ServerColor;
   SmtpApiActivated: boolean;
   RawEmailEnabled: boolean;
@@ -72,23 +75,39 @@ export interface InboundRecord {
   payload: InboundMessage;
 }
 
-const defaults: Omit<StoredServer, 'ID' | 'Name' | 'InboundHash' | 'InboundDomain'> = {
-  Color: 'Blue',
-  SmtpApiActivated: true,
-  RawEmailEnabled: false,
-  DeliveryType: 'Live',
-  InboundHookUrl: '',
-  InboundSpamThreshold: 0,
-  BounceHookUrl: '',
-  OpenHookUrl: '',
-  DeliveryHookUrl: '',
-  ClickHookUrl: '',
-  TrackOpens: false,
-  TrackLinks: 'None',
-  PostFirstOpenOnly: false,
-  IncludeBounceContentInHook: false,
-  EnableSmtpApiErrorHooks: false,
-};
+const defaults: Omit<StoredServer, 'ID' | 'Name' | 'InboundHash' | 'InboundDomain' | 'ApiTokens'> =
+  {
+    Color: 'Blue',
+    SmtpApiActivated: true,
+    RawEmailEnabled: false,
+    DeliveryType: 'Live',
+    InboundHookUrl: '',
+    InboundSpamThreshold: 0,
+    BounceHookUrl: '',
+    OpenHookUrl: '',
+    DeliveryHookUrl: '',
+    ClickHookUrl: '',
+    TrackOpens: false,
+    TrackLinks: 'None',
+    PostFirstOpenOnly: false,
+    IncludeBounceContentInHook: false,
+    EnableSmtpApiErrorHooks: false,
+  };
+
+/**
+ * The seeded tokens of a server, or one new token: the admin state never shows tokens, so a state
+ * read back from it gets fresh ones.
+ */
+function apiTokensOf(entry: ServerSeed): string[] {
+  if (entry.ApiTokens === undefined) return [randomUUID()];
+  if (
+    !Array.isArray(entry.ApiTokens) ||
+    !entry.ApiTokens.every((t) => typeof t === 'string' && t)
+  ) {
+    throw new RangeError(`server ${entry.ID} needs ApiTokens as a list of non-empty strings`);
+  }
+  return [...entry.ApiTokens];
+}
 
 /** The servers and the inbound messages they received. */
 export class MailStore {
@@ -121,6 +140,7 @@ export class MailStore {
         ...defaults,
         ID: entry.ID,
         Name: entry.Name,
+        ApiTokens: apiTokensOf(entry),
         InboundHash: hash,
         InboundDomain: (entry.InboundDomain || this.#defaultDomain).toLowerCase(),
       };

@@ -24,16 +24,36 @@ function defaultType(status: number): MeteringErrorType {
   return 'invalid_request_error';
 }
 
+/** The code of a refusal raised without one (validation, unknown routes, injected faults), by status. */
+const defaultCodes: Record<number, string> = {
+  400: 'parameter_invalid',
+  401: 'authentication_required',
+  403: 'forbidden',
+  404: 'resource_missing',
+  405: 'method_not_allowed',
+  409: 'request_conflict',
+  413: 'request_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limit',
+};
+
+function defaultCode(status: number): string | undefined {
+  if (status >= 500) return undefined;
+  return defaultCodes[status] ?? 'invalid_request';
+}
+
 /**
- * `{ error: { type, code?, message } }` for every refusal under the metering prefix, including
+ * `{ error: { type, code, message } }` for every refusal under the metering prefix, including
  * validation failures, unknown routes and injected faults, with `Retry-After` on rate limits.
+ * Every 4xx carries a `code`, as the real service's do; a 5xx may go without.
  */
 export function renderMeteringError(c: Context, problem: ApiProblem): Response {
   const type = problem.details?.type;
+  const code = typeof problem.code === 'string' ? problem.code : defaultCode(problem.status);
   const body = {
     error: {
       type: typeof type === 'string' ? type : defaultType(problem.status),
-      ...(typeof problem.code === 'string' ? { code: problem.code } : {}),
+      ...(code === undefined ? {} : { code }),
       message: problem.message,
     },
   };

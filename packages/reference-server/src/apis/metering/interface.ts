@@ -3,6 +3,7 @@ import type { InterfaceModule, ServerContext } from '../../interface';
 import { SecretMap } from '../../secret-map';
 import { meteringAdmin } from './admin';
 import { renderMeteringError } from './errors';
+import { IdempotencyStore } from './idempotency';
 import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
 import { FixedWindowLimiter, type MeteringRateLimit } from './rate-limit';
 import { METERING_BASE, meteringRoutes } from './routes';
@@ -66,12 +67,14 @@ export function createMeteringInterface(
   const sessions = new SessionRegistry(context.clock);
   const ledger = new MeteringLedger(context.clock);
   const limiter = new FixedWindowLimiter(context.clock, options.rateLimit);
+  const idempotencyKeys = new IdempotencyStore(context.clock);
 
   const replaceState = (seed: MeteringSeed) => {
     apiKeys.clear();
     for (const key of seed.apiKeys) apiKeys.set(key, true);
     sessions.clear();
     ledger.clear();
+    idempotencyKeys.clear();
     limiter.set(options.rateLimit);
   };
 
@@ -94,7 +97,7 @@ export function createMeteringInterface(
   const module: InterfaceModule = {
     name: 'metering',
     prefixes: [METERING_BASE],
-    routes: meteringRoutes({ apiKeys, sessions, ledger, limiter }),
+    routes: meteringRoutes({ apiKeys, sessions, ledger, limiter, idempotencyKeys }),
     error: renderMeteringError,
     reset: () => replaceState(meteringSeed()),
     seed: (data) => replaceState(checkSeed(data)),
@@ -108,6 +111,7 @@ export function createMeteringInterface(
       errorReport: ledger.errorReport(),
       rateLimit: limiter.limit ?? null,
       apiKeys: apiKeys.size,
+      idempotencyKeys: idempotencyKeys.size,
     }),
     credentials: () => ({ 'test API key': DEV_TEST_KEY, 'live API key': DEV_LIVE_KEY }),
     admin: meteringAdmin(control),

@@ -8,6 +8,7 @@ import { safeParse } from 'zod/v4/core';
 import { readJson, validate } from '../../problem';
 import type { SecretMap } from '../../secret-map';
 import { meteringProblem } from './errors';
+import { type IdempotencyStore, idempotency } from './idempotency';
 import type { MeteringLedger } from './ledger';
 import type { FixedWindowLimiter } from './rate-limit';
 import { API_KEY_PATTERN } from './seed';
@@ -23,6 +24,7 @@ export interface MeteringRouteState {
   sessions: SessionRegistry;
   ledger: MeteringLedger;
   limiter: FixedWindowLimiter;
+  idempotencyKeys: IdempotencyStore;
 }
 
 function bearerOf(c: Context): string | undefined {
@@ -39,6 +41,7 @@ function releaseOf(c: Context): string {
     400,
     'invalid_request_error',
     'Invalid Service-Version header: it must be a date-based release name such as 2026-01-28.preview',
+    { code: 'service_version_invalid' },
   );
 }
 
@@ -50,6 +53,7 @@ function authenticateApiKey(c: Context, apiKeys: SecretMap<true>): boolean {
       401,
       'authentication_error',
       'No API key provided: send Authorization: Bearer <API key>',
+      { code: 'api_key_missing' },
     );
   }
   const mode = API_KEY_PATTERN.exec(key)?.[1];
@@ -58,10 +62,13 @@ function authenticateApiKey(c: Context, apiKeys: SecretMap<true>): boolean {
       401,
       'authentication_error',
       'Invalid API key provided: keys start with sk_test_ or sk_live_',
+      { code: 'api_key_invalid' },
     );
   }
   if (!apiKeys.has(key)) {
-    throw meteringProblem(401, 'authentication_error', 'Invalid API key provided');
+    throw meteringProblem(401, 'authentication_error', 'Invalid API key provided', {
+      code: 'api_key_invalid',
+    });
   }
   return mode === 'live';
 }
@@ -74,6 +81,7 @@ function authenticateSession(c: Context, sessions: SessionRegistry): boolean {
       401,
       'authentication_error',
       'No session token provided: send Authorization: Bearer <authentication_token of a meter event session>',
+      { code: 'session_token_missing' },
     );
   }
   const found = sessions.check(token);
@@ -90,12 +98,14 @@ function authenticateSession(c: Context, sessions: SessionRegistry): boolean {
     401,
     'authentication_error',
     'Invalid session token: send the authentication_token of a meter event session',
+    { code: 'session_token_invalid' },
   );
 }
 
 /** The two metering endpoints, as in the specification's endpoint table. */
 export function meteringRoutes(state: MeteringRouteState): Hono {
   const app = new Hono({ strict: false }).basePath(METERING_BASE);
+  app.use('*', idempotency(state.idempotencyKeys));
 
   app.post('/meter_event_session', (c) => {
     const release = releaseOf(c);
@@ -110,15 +120,17 @@ export function meteringRoutes(state: MeteringRouteState): Hono {
     const wait = state.limiter.take();
     if (wait !== undefined) {
       throw meteringProblem(429, 'rate_limit', 'Too many requests to the meter event stream', {
+        code: 'rate_limit',
         retryAfterSeconds: wait,
       });
     }
-    const body = await readJson(c);
+    const body = await readJson(c, { code: 'body_invalid' });
     if (body === undefined) {
       throw meteringProblem(
         400,
         'invalid_request_error',
         'The body must be JSON of the form {"events": [...]} with 1 to 100 events',
+        { code: 'body_invalid' },
       );
     }
     const batch = validate(MeterEventStreamBody, body, 'body');
