@@ -13,8 +13,9 @@ export function idmErrorBody(body: unknown): { message: string; code?: string } 
       ...(typeof fields.errorCode === 'string' ? { code: fields.errorCode } : {}),
     };
   }
-  if (typeof fields?.error === 'string' && typeof fields.error_description === 'string') {
-    return { message: fields.error_description, code: fields.error };
-  }
-  return undefined;
+  if (typeof fields?.error !== 'string') return undefined;
+  return {
+    message: typeof fields.error_description === 'string' ? fields.error_description : fields.error,
+    code: fields.error,
+  };
 }
