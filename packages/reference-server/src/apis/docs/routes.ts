@@ -15,7 +15,15 @@ import {
 import { type Context, Hono } from 'hono';
 import { ApiProblem, validBody, validQuery } from '../../problem';
 import type { SecretMap } from '../../secret-map';
-import { appUrlOf, embedOf, presentGit, presentSpace, presentUser } from './present';
+import {
+  appUrlOf,
+  embedOf,
+  presentGit,
+  presentSpace,
+  presentTeam,
+  presentUser,
+  type Viewer,
+} from './present';
 import { searchSpace } from './search';
 import { authorize, type DocsOperation, type Principal } from './security';
 import type { DocsStore, StoredSpace } from './store';
@@ -70,6 +78,12 @@ export function docsRoutes(
 ): Hono {
   const app = new Hono({ strict: false }).basePath(DOCS_BASE);
   const auth = (c: Context, operation: DocsOperation) => authorize(c, operation, tokens);
+  /** Authorizes the request and says whom and where the answer's records are presented to. */
+  const viewer = (c: Context, operation: DocsOperation): Viewer => ({
+    apiUrl: `${new URL(c.req.url).origin}${DOCS_BASE}`,
+    principal: auth(c, operation),
+    state: store.state,
+  });
   const spaceOf = (c: Context) => store.activeSpace(c.req.param('spaceId')!);
 
   app.get('/', (c) => {
@@ -78,10 +92,10 @@ export function docsRoutes(
   });
 
   app.get('/user', (c) => {
-    const principal = auth(c, 'getAuthenticatedUser');
-    const user = principal.userId ? store.user(principal.userId) : undefined;
+    const v = viewer(c, 'getAuthenticatedUser');
+    const user = v.principal.userId ? store.user(v.principal.userId) : undefined;
     if (!user) throw new ApiProblem(404, 'This token does not belong to a user');
-    return c.json(presentUser(user));
+    return c.json(presentUser(user, v));
   });
 
   app.post('/user/notifications/token', (c) => {
@@ -94,39 +108,39 @@ export function docsRoutes(
   });
 
   app.get('/users/:userId', (c) => {
-    auth(c, 'getUserById');
+    const v = viewer(c, 'getUserById');
     const user = store.user(c.req.param('userId'));
     if (!user) throw new ApiProblem(404, `User "${c.req.param('userId')}" not found`);
-    return c.json(presentUser(user));
+    return c.json(presentUser(user, v));
   });
 
   app.patch('/users/:userId', async (c) => {
-    const principal = auth(c, 'updateUserById');
+    const v = viewer(c, 'updateUserById');
     const changes = await validBody(c, UpdateUserBody);
     const user = store.user(c.req.param('userId'));
     if (!user) throw new ApiProblem(404, `User "${c.req.param('userId')}" not found`);
-    if (principal.userId !== user.id)
+    if (v.principal.userId !== user.id)
       throw new ApiProblem(403, 'A user token may only update its own user');
     if (changes.displayName !== undefined) user.displayName = changes.displayName;
     if (changes.photoURL !== undefined) user.photoURL = changes.photoURL;
-    return c.json(presentUser(user));
+    return c.json(presentUser(user, v));
   });
 
   app.get('/spaces/:spaceId', (c) => {
-    auth(c, 'getSpaceById');
+    const v = viewer(c, 'getSpaceById');
     validQuery(c, GetSpaceQuery);
-    return c.json(presentSpace(spaceOf(c)));
+    return c.json(presentSpace(spaceOf(c), v));
   });
 
   app.patch('/spaces/:spaceId', async (c) => {
-    auth(c, 'updateSpaceById');
+    const v = viewer(c, 'updateSpaceById');
     const changes = await validBody(c, UpdateSpaceBody);
     const space = spaceOf(c);
     for (const [key, value] of Object.entries(changes)) {
       if (value !== undefined) (space as unknown as Record<string, unknown>)[key] = value;
     }
     store.touch(space);
-    return c.json(presentSpace(space));
+    return c.json(presentSpace(space, v));
   });
 
   app.delete('/spaces/:spaceId', (c) => {
@@ -135,24 +149,24 @@ export function docsRoutes(
   });
 
   app.post('/spaces/:spaceId/duplicate', (c) => {
-    auth(c, 'duplicateSpace');
+    const v = viewer(c, 'duplicateSpace');
     const copy = store.duplicate(spaceOf(c));
     const origin = new URL(c.req.url).origin;
     c.header('Location', `${origin}${DOCS_BASE}/spaces/${copy.id}`);
-    return c.json(presentSpace(copy), 201);
+    return c.json(presentSpace(copy, v), 201);
   });
 
   app.post('/spaces/:spaceId/restore', (c) => {
-    auth(c, 'restoreSpace');
-    return c.json(presentSpace(store.restore(c.req.param('spaceId'))));
+    const v = viewer(c, 'restoreSpace');
+    return c.json(presentSpace(store.restore(c.req.param('spaceId')), v));
   });
 
   app.post('/spaces/:spaceId/move', async (c) => {
-    auth(c, 'moveSpace');
+    const v = viewer(c, 'moveSpace');
     const body = await validBody(c, MoveSpaceBody);
     const space = spaceOf(c);
     store.move(space, 'parent' in body ? body.parent : undefined, body.position);
-    return c.json(presentSpace(space));
+    return c.json(presentSpace(space, v));
   });
 
   app.get('/spaces/:spaceId/embed', (c) => {
@@ -232,27 +246,27 @@ export function docsRoutes(
   });
 
   app.get('/spaces/:spaceId/permissions/teams', (c) => {
-    auth(c, 'listTeamPermissionsInSpace');
+    const v = viewer(c, 'listTeamPermissionsInSpace');
     const query = validQuery(c, ListQuery);
     const space = spaceOf(c);
     const items = Object.entries(space.teamPermissions)
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([teamId, permission]) => {
         const team = store.team(teamId);
-        return team ? [{ permission, team: { id: team.id, title: team.title } }] : [];
+        return team ? [{ permission, team: presentTeam(team, v) }] : [];
       });
     return c.json(listPage(items, query));
   });
 
   app.get('/spaces/:spaceId/permissions/users', (c) => {
-    auth(c, 'listUserPermissionsInSpace');
+    const v = viewer(c, 'listUserPermissionsInSpace');
     const query = validQuery(c, ListQuery);
     const space = spaceOf(c);
     const items = Object.entries(space.userPermissions)
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([userId, permission]) => {
         const user = store.user(userId);
-        return user ? [{ permission, user: presentUser(user) }] : [];
+        return user ? [{ permission, user: presentUser(user, v) }] : [];
       });
     return c.json(listPage(items, query));
   });
