@@ -82,8 +82,10 @@ export function responseChecker(document: OpenApiDocument, name: string): Respon
     }
   }
   return (operationId, status, body) => {
-    const key = `${operationId} ${status}`;
-    if (!declared.has(key)) return [`${key} is not declared in ${name}`];
+    const exact = `${operationId} ${status}`;
+    // A status the operation does not name falls to its `default` response, when it has one.
+    const key = declared.has(exact) ? exact : `${operationId} default`;
+    if (!declared.has(key)) return [`${exact} is not declared in ${name}`];
     const pointer = pointers.get(key);
     if (!pointer)
       return body === undefined || body === null || body === '' ? [] : [`${key} declares no body`];

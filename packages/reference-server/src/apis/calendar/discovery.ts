@@ -6,6 +6,7 @@ import {
   CreateOrganizerBody,
   CreateTagBody,
   CreateVenueBody,
+  DEFAULT_PER_PAGE,
   Event,
   EventList,
   NAMESPACE,
@@ -26,6 +27,7 @@ import {
 import { jsonSchemaHint } from '@clientkit/core';
 import { z } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
+import { formatInZone } from './dates';
 import { type CalendarOperation, calendarOperations } from './operations';
 
 /**
@@ -48,10 +50,11 @@ function describeCustom(context: { zodSchema: unknown; jsonSchema: JsonSchema })
   const def = (
     context.zodSchema as { _zod: { def: { type: string; fn?: (v: unknown) => unknown } } }
   )._zod.def;
-  if (def.type !== 'custom') return;
   const hint = jsonSchemaHint(context.zodSchema);
+  // Hints also describe refined plain types, such as integers (a refined number).
   if (hint) Object.assign(context.jsonSchema, hint);
-  else if (def.fn?.(false) === true) Object.assign(context.jsonSchema, { const: false });
+  if (def.type !== 'custom' || hint) return;
+  if (def.fn?.(false) === true) Object.assign(context.jsonSchema, { const: false });
   else if (def.fn?.([]) === true) Object.assign(context.jsonSchema, { type: 'array', maxItems: 0 });
   else Object.assign(context.jsonSchema, { type: 'string', description: dateTimeDescription });
 }
@@ -237,11 +240,29 @@ function argumentsOf(operation: CalendarOperation): Record<string, JsonSchema> {
     for (const [name, property] of Object.entries(
       (json.properties ?? {}) as Record<string, JsonSchema>,
     )) {
-      args[name] = { ...property, required: required.includes(name) };
+      args[name] = {
+        ...property,
+        ...(name in argumentDefaults ? { default: argumentDefaults[name] } : {}),
+        required: required.includes(name),
+      };
     }
   }
   return args;
 }
+
+/** The site time zone's offset from UTC now, in hours (WordPress's `gmt_offset`). */
+function offsetHours(now: number, timeZone: string): number {
+  const wallClock = Date.parse(`${formatInZone(now, timeZone).replace(' ', 'T')}Z`);
+  return Math.round((wallClock - now) / 60_000) / 60;
+}
+
+/** The defaults WordPress advertises for arguments the server fills in when they are left out. */
+const argumentDefaults: Record<string, unknown> = {
+  namespace: NAMESPACE,
+  context: 'view',
+  page: 1,
+  per_page: DEFAULT_PER_PAGE,
+};
 
 let routesIndex: Record<string, JsonSchema> | undefined;
 
@@ -249,6 +270,39 @@ let routesIndex: Record<string, JsonSchema> | undefined;
 export function namespaceIndex(): JsonSchema {
   routesIndex ??= buildRoutes();
   return { namespace: NAMESPACE, routes: routesIndex };
+}
+
+/**
+ * The REST root index WordPress answers at `{api_root}`: the site, the namespaces it serves, how
+ * to authenticate, and every route (here the calendar's, and the root's own).
+ */
+export function restRootIndex(origin: string, siteTimezone: string, now: number): JsonSchema {
+  routesIndex ??= buildRoutes();
+  const root = `${origin}/wp-json/`;
+  return {
+    name: 'Events calendar (reference server)',
+    description: 'The clientkit reference server',
+    url: origin,
+    home: origin,
+    gmt_offset: offsetHours(now, siteTimezone),
+    timezone_string: siteTimezone,
+    namespaces: [NAMESPACE],
+    authentication: {
+      'application-passwords': {
+        endpoints: { authorization: `${origin}/wp-admin/authorize-application.php` },
+      },
+    },
+    routes: {
+      '/': {
+        namespace: '',
+        methods: ['GET'],
+        endpoints: [{ methods: ['GET'], args: { context: { default: 'view', required: false } } }],
+        _links: { self: [{ href: root }] },
+      },
+      ...routesIndex,
+    },
+    _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+  };
 }
 
 function buildRoutes(): Record<string, JsonSchema> {

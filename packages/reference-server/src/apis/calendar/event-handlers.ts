@@ -23,7 +23,7 @@ import { opensWithoutPassword, presentEvent } from './present';
 import type { StoredEvent } from './state';
 
 const codes: PostCodes = {
-  notFound: 'rest-event-not-found',
+  notFound: 'event-not-found',
   inTrash: 'event-is-in-trash',
   noun: 'event',
 };

@@ -2,7 +2,7 @@ import { IndexQuery, NAMESPACE } from '@clientkit/calendar-client/schemas';
 import { Hono } from 'hono';
 import { ApiProblem } from '../../problem';
 import type { CalendarAuth } from './auth';
-import { namespaceIndex, openApiDocument } from './discovery';
+import { namespaceIndex, openApiDocument, restRootIndex } from './discovery';
 import { checkQuery } from './errors';
 import { eventHandlers } from './event-handlers';
 import type { CalendarDeps, Handler } from './handler-context';
@@ -49,6 +49,10 @@ export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
     ...tagHandlers(deps),
   };
   const app = new Hono({ strict: false });
+  // The REST root (`{api_root}`) lists the namespaces and routes of the whole site.
+  app.get('/wp-json', (c) =>
+    c.json(restRootIndex(new URL(c.req.url).origin, deps.siteTimezone, deps.store.now())),
+  );
   for (const operation of calendarOperations) {
     const handler = handlers[operation.id];
     if (!handler) throw new Error(`no handler for the calendar operation ${operation.id}`);
