@@ -128,7 +128,11 @@ export const pluginRecords = {
 export type RecordKind = keyof typeof pluginRecords;
 
 /** Each field the plugin answers that the record lacks or holds with another type. */
-export function pluginFieldProblems(kind: RecordKind, record: unknown, at = kind): string[] {
+export function pluginFieldProblems(
+  kind: RecordKind,
+  record: unknown,
+  at: string = kind,
+): string[] {
   if (!object(record)) return [`${at} is not an object`];
   const fields = pluginRecords[kind] as Record<string, Check>;
   return Object.entries(fields).flatMap(([name, check]) => {
@@ -167,7 +171,7 @@ export function recordsIn(
     ? ((body as Record<string, unknown>).categories ?? (body as Record<string, unknown>).tags)
     : undefined;
   const items = kind === 'term' ? termList : list;
-  if (Array.isArray(items)) items.forEach((item, index) => visit(item, kind, `${kind}s[${index}]`));
-  else visit(body, kind, kind);
+  if (!Array.isArray(items)) visit(body, kind, kind);
+  else for (const [index, item] of items.entries()) visit(item, kind, `${kind}s[${index}]`);
   return found;
 }

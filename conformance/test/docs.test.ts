@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { type Answer, useDocsConformance } from './docs-harness';
 
@@ -210,7 +211,9 @@ describe('@gitbook/api against the docs interface: permissions', () => {
   it('inviteToSpace answers 204 without a body', async () => {
     conforms(
       await docs.call('inviteToSpace', () =>
-        docs.sdk().spaces.inviteToSpace('space_api', { role: 'read', users: ['usr_brian'] }),
+        docs
+          .sdk()
+          .spaces.inviteToSpace('space_api', { role: MemberRole.Read, users: ['usr_brian'] }),
       ),
       204,
     );
@@ -221,7 +224,9 @@ describe('@gitbook/api against the docs interface: permissions', () => {
       await docs.call('updateTeamPermissionInSpace', () =>
         docs
           .sdk()
-          .spaces.updateTeamPermissionInSpace('space_handbook', 'team_writers', { role: 'admin' }),
+          .spaces.updateTeamPermissionInSpace('space_handbook', 'team_writers', {
+            role: MemberRole.Admin,
+          }),
       ),
       204,
     );
@@ -257,7 +262,9 @@ describe('@gitbook/api against the docs interface: permissions', () => {
       await docs.call('updateUserPermissionInSpace', () =>
         docs
           .sdk()
-          .spaces.updateUserPermissionInSpace('space_handbook', 'usr_brian', { role: 'review' }),
+          .spaces.updateUserPermissionInSpace('space_handbook', 'usr_brian', {
+            role: MemberRole.Review,
+          }),
       ),
       204,
     );
