@@ -222,11 +222,9 @@ describe('@gitbook/api against the docs interface: permissions', () => {
   it('updateTeamPermissionInSpace answers 204 without a body', async () => {
     conforms(
       await docs.call('updateTeamPermissionInSpace', () =>
-        docs
-          .sdk()
-          .spaces.updateTeamPermissionInSpace('space_handbook', 'team_writers', {
-            role: MemberRole.Admin,
-          }),
+        docs.sdk().spaces.updateTeamPermissionInSpace('space_handbook', 'team_writers', {
+          role: MemberRole.Admin,
+        }),
       ),
       204,
     );
@@ -260,11 +258,9 @@ describe('@gitbook/api against the docs interface: permissions', () => {
   it('updateUserPermissionInSpace answers 204 without a body', async () => {
     conforms(
       await docs.call('updateUserPermissionInSpace', () =>
-        docs
-          .sdk()
-          .spaces.updateUserPermissionInSpace('space_handbook', 'usr_brian', {
-            role: MemberRole.Review,
-          }),
+        docs.sdk().spaces.updateUserPermissionInSpace('space_handbook', 'usr_brian', {
+          role: MemberRole.Review,
+        }),
       ),
       204,
     );
