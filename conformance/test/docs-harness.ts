@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { type OpenApiDocument, responseChecker } from './docs-openapi';
+import { type OpenApiDocument, type ResponseCheck, responseChecker } from './docs-openapi';
 
 /** One answer as the SDK received it. */
 export interface Answer {
@@ -11,6 +11,8 @@ export interface Answer {
   body: unknown;
   /** What the published document says is wrong with it; empty when it conforms. */
   problems: string[];
+  /** What the interface's own document (GET /v1/openapi.json) says is wrong with it. */
+  ownProblems: string[];
 }
 
 export interface DocsConformance {
@@ -49,12 +51,15 @@ export function useDocsConformance(): DocsConformance {
   const check = responseChecker(publishedDocument(), 'gitbook-openapi.json');
   const harness = {} as DocsConformance;
   let url = '';
+  let checkOwn: ResponseCheck;
   let last: Promise<{ status: number; body: unknown }> | undefined;
   beforeAll(async () => {
     harness.server = await createReferenceServer({
       clock: { start: '2026-06-01T08:00:00Z', frozen: true },
     });
     url = (await harness.server.listen(0)).url;
+    const own = (await (await fetch(`${url}/v1/openapi.json`)).json()) as OpenApiDocument;
+    checkOwn = responseChecker(own, 'docs-openapi.json');
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const response = await realFetch(input, init);
@@ -75,7 +80,12 @@ export function useDocsConformance(): DocsConformance {
     await run().catch(() => undefined);
     if (!last) throw new Error(`${operationId}: the SDK sent no request`);
     const { status, body } = await last;
-    return { status, body, problems: check(operationId, status, body) };
+    return {
+      status,
+      body,
+      problems: check(operationId, status, body),
+      ownProblems: checkOwn(operationId, status, body),
+    };
   };
   return harness;
 }

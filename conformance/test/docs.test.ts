@@ -11,6 +11,7 @@ const docs = useDocsConformance();
 
 function conforms(answer: Answer, status: number): void {
   expect(answer.problems).toEqual([]);
+  expect(answer.ownProblems).toEqual([]);
   expect(answer.status).toBe(status);
 }
 
@@ -128,6 +129,7 @@ describe('@gitbook/api against the docs interface: spaces', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.problems).toEqual(['/emoji must be string {"type":"string"}']);
+    expect(answer.ownProblems).toEqual([]);
   });
 
   it('moveSpace answers the moved space', async () => {
