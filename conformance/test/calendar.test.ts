@@ -272,6 +272,19 @@ describe('calendar: writes and errors as WordPress answers them', () => {
     expect(answer.body).toMatchObject({ code: 'rest_invalid_param' });
   });
 
+  it('a form field named __proto__ is an unknown field like any other: ignored, as WordPress does', async () => {
+    const answer = await cal.call('tags.create', 'POST', `${CALENDAR}/tags`, {
+      auth: cal.editor,
+      form: Object.fromEntries([
+        ['name', 'Harbour'],
+        ['__proto__', 'x'],
+      ]),
+    });
+    conforms(answer, 201, 'term');
+    expect(answer.body).toMatchObject({ name: 'Harbour', slug: 'harbour' });
+    expect(Object.getPrototypeOf(answer.body)).toBe(Object.prototype);
+  });
+
   it.each([
     ['events.get', '/events/999', 'event-not-found'],
     ['events.getBySlug', '/events/by-slug/nothing', 'event-not-found'],

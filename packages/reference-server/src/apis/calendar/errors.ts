@@ -50,13 +50,14 @@ function isFormEncoded(c: Context): boolean {
  */
 async function readForm(c: Context, schema: $ZodType): Promise<Record<string, unknown>> {
   const form = new URLSearchParams(await c.req.text());
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
   for (const name of new Set(form.keys())) {
     const values = form.getAll(name);
     const field = name.endsWith('[]') ? name.slice(0, -2) : name;
-    fields[field] = name.endsWith('[]') ? values.join(',') : values[values.length - 1]!;
+    fields.set(field, name.endsWith('[]') ? values.join(',') : values[values.length - 1]!);
   }
-  return coerceQuery(schema, fields);
+  // fromEntries keeps a field named __proto__ as a field, so that the schema sees (and refuses) it.
+  return coerceQuery(schema, Object.fromEntries(fields));
 }
 
 /**
