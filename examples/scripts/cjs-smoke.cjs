@@ -7,11 +7,35 @@ const answer = (body) => async () =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 const clients = [
-  ['@clientkit/docs-client', 'DocsClient', { token: 't' }, (c) => c.getApiInformation(), { version: '1', build: 'b' }],
+  [
+    '@clientkit/docs-client',
+    'DocsClient',
+    { token: 't' },
+    (c) => c.getApiInformation(),
+    { version: '1', build: 'b' },
+  ],
   ['@clientkit/calendar-client', 'CalendarClient', {}, (c) => c.tags.get(1), { id: 1 }],
-  ['@clientkit/metering-client', 'MeteringClient', { apiKey: 'sk_test_1' }, (c) => c.sessions.create(), { id: 's' }],
-  ['@clientkit/mail-client', 'MailClient', { accountToken: 't' }, (c) => c.servers.get(1), { ID: 1 }],
-  ['@clientkit/idm-client', 'IdmClient', { token: 't' }, (c) => c.clients.get('c1'), { client_id: 'c1' }],
+  [
+    '@clientkit/metering-client',
+    'MeteringClient',
+    { apiKey: 'sk_test_1' },
+    (c) => c.sessions.create(),
+    { id: 's' },
+  ],
+  [
+    '@clientkit/mail-client',
+    'MailClient',
+    { accountToken: 't' },
+    (c) => c.servers.get(1),
+    { ID: 1 },
+  ],
+  [
+    '@clientkit/idm-client',
+    'IdmClient',
+    { token: 't' },
+    (c) => c.clients.get('c1'),
+    { client_id: 'c1' },
+  ],
 ];
 
 async function main() {
@@ -20,7 +44,11 @@ async function main() {
   require('@clientkit/reference-server');
   for (const [name, className, options, call, body] of clients) {
     const Client = require(name)[className];
-    const client = new Client({ baseUrl: 'https://service.example', ...options, fetch: answer(body) });
+    const client = new Client({
+      baseUrl: 'https://service.example',
+      ...options,
+      fetch: answer(body),
+    });
     assert.deepEqual(await call(client), body, `${name} answered through its CJS build`);
     console.log(`cjs: ${name} ok`);
   }

@@ -127,6 +127,38 @@ export const Term = z.looseObject({
 });
 export type Term = z.infer<typeof Term>;
 
+/** A date split into its parts, each zero-padded text (`month: '03'`), as the plugin answers them. */
+export const DateDetails = z.looseObject({
+  year: z.string(),
+  month: z.string(),
+  day: z.string(),
+  hour: z.string(),
+  minutes: z.string(),
+  seconds: z.string(),
+});
+export type DateDetails = z.infer<typeof DateDetails>;
+
+/**
+ * The cost of an event taken apart: its currency (empty when the event has none) and the amounts
+ * found in the cost text, lowest first.
+ */
+export const CostDetails = z.looseObject({
+  currency_symbol: z.string(),
+  /** `prefix` or `suffix`, or empty when the event has no currency. */
+  currency_position: z.string(),
+  values: z.array(z.string()),
+});
+export type CostDetails = z.infer<typeof CostDetails>;
+
+/**
+ * How a record is recognised across sites: `global_id` is the site's host with the post id
+ * (`events.example.com?id=12`); the lineage lists it and the ids of the records it was imported from.
+ */
+const globalIdFields = {
+  global_id: z.string(),
+  global_id_lineage: z.array(z.string()),
+};
+
 const recordFields = {
   id: z.number(),
   author: z.number(),
@@ -143,8 +175,11 @@ const recordFields = {
 /** A place where events happen. `geo_lat` and `geo_lng` are null when its position is unknown. */
 export const Venue = z.looseObject({
   ...recordFields,
+  ...globalIdFields,
   venue: z.string(),
   description: z.string(),
+  /** The short description; empty when there is none. */
+  excerpt: z.string(),
   address: z.nullable(z.string()),
   city: z.nullable(z.string()),
   country: z.nullable(z.string()),
@@ -165,8 +200,11 @@ export type Venue = z.infer<typeof Venue>;
 /** A person or group that runs events. */
 export const Organizer = z.looseObject({
   ...recordFields,
+  ...globalIdFields,
   organizer: z.string(),
   description: z.string(),
+  /** The short description; empty when there is none. */
+  excerpt: z.string(),
   phone: z.nullable(z.string()),
   website: z.nullable(z.string()),
   email: z.nullable(z.string()),
@@ -177,17 +215,30 @@ export type Organizer = z.infer<typeof Organizer>;
 /** An event. `venue` is the venue, or an empty array when the event has none. */
 export const Event = z.looseObject({
   ...recordFields,
+  ...globalIdFields,
   title: z.string(),
   description: z.string(),
   excerpt: z.string(),
   image: Image,
   all_day: z.boolean(),
   start_date: z.string(),
+  /** `start_date` split into its parts. */
+  start_date_details: DateDetails,
   end_date: z.string(),
+  /** `end_date` split into its parts. */
+  end_date_details: DateDetails,
   utc_start_date: z.string(),
+  /** `utc_start_date` split into its parts. */
+  utc_start_date_details: DateDetails,
   utc_end_date: z.string(),
+  /** `utc_end_date` split into its parts. */
+  utc_end_date_details: DateDetails,
   timezone: z.string(),
+  /** The time zone's abbreviation when the event starts (`CET`, `EST`), or its offset (`+09`). */
+  timezone_abbr: z.string(),
   cost: z.string(),
+  /** The cost's currency and amounts. */
+  cost_details: CostDetails,
   website: z.nullable(z.string()),
   show_map: z.boolean(),
   show_map_link: z.boolean(),

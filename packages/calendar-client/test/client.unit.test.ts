@@ -99,7 +99,7 @@ describe('error bodies', () => {
     [400, 'rest_invalid_param', BadRequestError],
     [401, 'rest_forbidden', AuthenticationError],
     [403, 'event-password-protected', PermissionDeniedError],
-    [404, 'rest-event-not-found', NotFoundError],
+    [404, 'event-not-found', NotFoundError],
     [410, 'event-is-in-trash', GoneError],
     [500, 'internal_server_error', InternalServerError],
   ] as const;

@@ -45,7 +45,7 @@ describe('event records', () => {
     expect((await calendar.anonymous.events.getBySlug('riverside-music-festival')).id).toBe(108);
   });
 
-  it('answers 404 rest-event-not-found for an unknown id or slug', async () => {
+  it('answers 404 event-not-found for an unknown id or slug', async () => {
     for (const request of [
       () => calendar.anonymous.events.get(9999),
       () => calendar.anonymous.events.getBySlug('no-such-event'),
@@ -53,7 +53,7 @@ describe('event records', () => {
     ]) {
       const error = await request().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(NotFoundError);
-      expect(error).toMatchObject({ code: 'rest-event-not-found' });
+      expect(error).toMatchObject({ code: 'event-not-found' });
     }
   });
 
@@ -270,10 +270,10 @@ describe('updating events (POST, PUT and PATCH alike)', () => {
     );
   });
 
-  it('answers 404 rest-event-not-found for an unknown event', async () => {
+  it('answers 404 event-not-found for an unknown event', async () => {
     await expect(calendar.editor.events.update(9999, { title: 'x' })).rejects.toMatchObject({
       status: 404,
-      code: 'rest-event-not-found',
+      code: 'event-not-found',
     });
   });
 });

@@ -9,6 +9,24 @@ const dates = {
   modified_utc: '2026-04-16 09:00:00',
 };
 
+/** The plugin's global id of a post of the test site, and the lineage it starts. */
+const globalIds = (id: number) => ({
+  global_id: `calendar.test?id=${id}`,
+  global_id_lineage: [`calendar.test?id=${id}`],
+});
+
+/** The parts of a `Y-m-d H:i:s` date, as the interface splits them. */
+export function dateDetailsOf(text: string) {
+  return {
+    year: text.slice(0, 4),
+    month: text.slice(5, 7),
+    day: text.slice(8, 10),
+    hour: text.slice(11, 13),
+    minutes: text.slice(14, 16),
+    seconds: text.slice(17, 19),
+  };
+}
+
 export function termFixture(id: number, name = `Term ${id}`): Term {
   return {
     id,
@@ -31,8 +49,10 @@ export function venueFixture(id: number): Venue {
     url: `http://calendar.test/venue/v-${id}/`,
     rest_url: `${base}/venues/${id}`,
     slug: `v-${id}`,
+    ...globalIds(id),
     venue: `Venue ${id}`,
     description: '',
+    excerpt: '',
     address: null,
     city: 'Boston',
     country: null,
@@ -59,8 +79,10 @@ export function organizerFixture(id: number): Organizer {
     url: `http://calendar.test/organizer/o-${id}/`,
     rest_url: `${base}/organizers/${id}`,
     slug: `o-${id}`,
+    ...globalIds(id),
     organizer: `Organizer ${id}`,
     description: '',
+    excerpt: '',
     phone: null,
     website: null,
     email: null,
@@ -71,6 +93,7 @@ export function organizerFixture(id: number): Organizer {
 export function eventFixture(id: number): Event {
   return {
     id,
+    ...globalIds(id),
     author: 2,
     status: 'publish',
     ...dates,
@@ -83,11 +106,17 @@ export function eventFixture(id: number): Event {
     image: false,
     all_day: false,
     start_date: '2026-06-20 19:00:00',
+    start_date_details: dateDetailsOf('2026-06-20 19:00:00'),
     end_date: '2026-06-20 22:00:00',
+    end_date_details: dateDetailsOf('2026-06-20 22:00:00'),
     utc_start_date: '2026-06-20 19:00:00',
+    utc_start_date_details: dateDetailsOf('2026-06-20 19:00:00'),
     utc_end_date: '2026-06-20 22:00:00',
+    utc_end_date_details: dateDetailsOf('2026-06-20 22:00:00'),
     timezone: 'UTC',
+    timezone_abbr: 'UTC',
     cost: '',
+    cost_details: { currency_symbol: '', currency_position: '', values: [] },
     website: null,
     show_map: true,
     show_map_link: true,

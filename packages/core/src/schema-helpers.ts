@@ -59,7 +59,12 @@ export const integer = (min?: number, max?: number) => {
   ];
   if (min !== undefined) checks.push(z.minimum(min));
   if (max !== undefined) checks.push(z.maximum(max));
-  return z.number().check(...checks);
+  // The integer rule is a refinement, invisible to JSON Schema generators: the hint names the type.
+  return hinted(z.number().check(...checks), {
+    type: 'integer',
+    ...(min === undefined ? {} : { minimum: min }),
+    ...(max === undefined ? {} : { maximum: max }),
+  });
 };
 
 /** An email address: one `@` with text on both sides and a dot in the domain, no spaces. */

@@ -149,4 +149,10 @@ describe('schema builders', () => {
     expect(jsonSchemaHint(recordOf(z.string()))).toEqual({ type: 'object' });
     expect(jsonSchemaHint(z.string())).toBeUndefined();
   });
+
+  it('carry type integer and their bounds for integers, whose rule is a refinement', () => {
+    expect(jsonSchemaHint(integer(1, 50))).toEqual({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(jsonSchemaHint(integer(0))).toEqual({ type: 'integer', minimum: 0 });
+    expect(jsonSchemaHint(integer())).toEqual({ type: 'integer' });
+  });
 });

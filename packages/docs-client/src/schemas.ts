@@ -73,8 +73,35 @@ export const User = z.looseObject({
   displayName: z.string(),
   email: z.optional(z.string()),
   photoURL: z.optional(z.string()),
+  /** Where the user is: `location` is the user's own URL in the API. */
+  urls: z.looseObject({ location: z.string() }),
 });
 export type User = z.infer<typeof User>;
+
+/** What the caller may do in a space; each flag answers for the token that read the space. */
+export const SpacePermissions = z.looseObject({
+  /** Read the published content. */
+  view: z.boolean(),
+  /** Open the space in the application (the caller holds a role in it). */
+  access: z.boolean(),
+  /** Manage the space: title, integrations, members. */
+  admin: z.boolean(),
+  /** See the space's invite links. */
+  viewInviteLinks: z.boolean(),
+  /** Change the content through change requests. */
+  edit: z.boolean(),
+  /** Start a Git import or export. */
+  triggerGitSync: z.boolean(),
+  /** Comment on the content. */
+  comment: z.boolean(),
+  /** Merge change requests. */
+  merge: z.boolean(),
+  /** Review change requests. */
+  review: z.boolean(),
+  /** Install integrations in the space. */
+  installIntegration: z.boolean(),
+});
+export type SpacePermissions = z.infer<typeof SpacePermissions>;
 
 /** A space: its title, icon, place in the organization, access defaults and URLs. */
 export const Space = z.looseObject({
@@ -91,7 +118,27 @@ export const Space = z.looseObject({
   language: z.string(),
   // Read loosely: rules the interface adds later pass through.
   mergeRules: mergeRulesOf(z.looseObject),
-  urls: z.looseObject({ location: z.string(), app: z.string() }),
+  /** The id of the content revision that is live. */
+  revision: z.string(),
+  /**
+   * Where the space is: `location` in the API, `app` in the application, and `published` for
+   * the published content (left out when the space is private).
+   */
+  urls: z.looseObject({
+    location: z.string(),
+    app: z.string(),
+    published: z.optional(z.string()),
+  }),
+  /** What the caller may do in the space. */
+  permissions: SpacePermissions,
+  /** How many comments are open on the space. */
+  comments: z.number(),
+  /** How many change requests the space has had, whatever their status. */
+  changeRequests: z.number(),
+  /** How many of its change requests are open. */
+  changeRequestsOpen: z.number(),
+  /** How many of its change requests are drafts. */
+  changeRequestsDraft: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.optional(z.string()),
@@ -123,6 +170,8 @@ export const SearchSection = z.looseObject({
   path: z.string(),
   score: z.number(),
   body: z.string(),
+  /** Where the section is: `app` opens it in the application. */
+  urls: z.looseObject({ app: z.string() }),
 });
 export type SearchSection = z.infer<typeof SearchSection>;
 
@@ -140,10 +189,25 @@ export const SearchPageResult = z.looseObject({
 });
 export type SearchPageResult = z.infer<typeof SearchPageResult>;
 
+/** A team of an organization, with its size and what the caller may do with it. */
+export const OrganizationTeam = z.looseObject({
+  object: z.literal('team'),
+  id: z.string(),
+  title: z.string(),
+  /** How many users are in the team. */
+  members: z.number(),
+  /** How many spaces the team has a role in. */
+  spaces: z.number(),
+  createdAt: z.string(),
+  /** `view`: the caller may see the team and its members; `admin`: the caller may manage it. */
+  permissions: z.looseObject({ admin: z.boolean(), view: z.boolean() }),
+});
+export type OrganizationTeam = z.infer<typeof OrganizationTeam>;
+
 /** A team and its role in a space. */
 export const TeamPermission = z.looseObject({
   permission: MemberRole,
-  team: z.looseObject({ id: z.string(), title: z.string() }),
+  team: OrganizationTeam,
 });
 export type TeamPermission = z.infer<typeof TeamPermission>;
 
@@ -163,6 +227,8 @@ export type GitSyncOperation = z.infer<typeof GitSyncOperation>;
 
 /** A space's Git provider and installation, repository, and its last import or export. */
 export const GitSyncState = z.looseObject({
+  /** The id of the Git sync installation the space is bound to. */
+  installationId: z.string(),
   installationProvider: z.enum(['github', 'gitlab']),
   installationStatus: z.enum(['active', 'pending', 'unauthenticated']),
   repoName: z.optional(z.string()),

@@ -3,6 +3,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { useNock } from '../../../test-support/unit';
 import {
+  APIResponseValidationError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -28,11 +29,33 @@ const space = {
   defaultLevel: 'inherit',
   language: 'en',
   mergeRules: { type: 'inherit' },
+  revision: 'rev_1',
   urls: { location: 'https://x/s1', app: 'https://app/s1' },
+  permissions: {
+    view: true,
+    access: true,
+    admin: false,
+    viewInviteLinks: false,
+    edit: true,
+    triggerGitSync: true,
+    comment: true,
+    merge: true,
+    review: true,
+    installIntegration: false,
+  },
+  comments: 2,
+  changeRequests: 5,
+  changeRequestsOpen: 1,
+  changeRequestsDraft: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-const user = { object: 'user', id: 'u1', displayName: 'Ada' };
+const user = {
+  object: 'user',
+  id: 'u1',
+  displayName: 'Ada',
+  urls: { location: `${ORIGIN}/v1/users/u1` },
+};
 
 useNock();
 
@@ -381,5 +404,106 @@ describe('DocsClient validation, before any request', () => {
     expect(() => new DocsClient({ baseUrl: 'docs.test', token: 't' })).toThrow(
       'baseUrl must be an absolute http(s) URL',
     );
+  });
+});
+
+describe('DocsClient records carry the fields the service marks required', () => {
+  const checked = new DocsClient({
+    baseUrl: `${ORIGIN}/v1`,
+    token: TOKEN,
+    maxRetries: 0,
+    validateResponses: true,
+  });
+  const team = {
+    object: 'team',
+    id: 't1',
+    title: 'Writers',
+    members: 2,
+    spaces: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    permissions: { view: true, admin: false },
+  };
+
+  it('a space with revision, urls, permissions and counts passes response validation', async () => {
+    api().get('/v1/spaces/s1').reply(200, space);
+    const read = await checked.spaces.get('s1');
+    expect(read.revision).toBe('rev_1');
+    expect(read.permissions.edit).toBe(true);
+    expect(read.changeRequestsOpen).toBe(1);
+  });
+
+  it('a space without revision, permissions or change-request counts fails response validation', async () => {
+    const { revision, permissions, changeRequestsDraft, ...partial } = space;
+    api().get('/v1/spaces/s1').reply(200, partial);
+    const error = await checked.spaces.get('s1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues.map((i) => i.path).sort()).toEqual([
+      'changeRequestsDraft',
+      'permissions',
+      'revision',
+    ]);
+  });
+
+  it('a user without urls.location fails response validation', async () => {
+    api().get('/v1/users/u1').reply(200, { object: 'user', id: 'u1', displayName: 'Ada' });
+    const error = await checked.users.get('u1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues.map((i) => i.path)).toEqual(['urls']);
+  });
+
+  it('a team permission whose team is not a full team record fails response validation', async () => {
+    api()
+      .get('/v1/spaces/s1/permissions/teams')
+      .reply(200, { items: [{ permission: 'edit', team: { id: 't1', title: 'Writers' } }] });
+    const error = await checked.spaces.permissions
+      .listTeams('s1')
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+  });
+
+  it('a team permission with a full team record reads its member and space counts', async () => {
+    api()
+      .get('/v1/spaces/s1/permissions/teams')
+      .reply(200, { items: [{ permission: 'edit', team }] });
+    const [item] = await checked.spaces.permissions.listTeams('s1').toArray();
+    expect(item?.team).toEqual(team);
+  });
+
+  it('a Git sync state without installationId fails response validation', async () => {
+    api()
+      .get('/v1/spaces/s1/git/info')
+      .reply(200, { installationProvider: 'github', installationStatus: 'active' });
+    const error = await checked.spaces.git.info('s1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues.map((i) => i.path)).toEqual([
+      'installationId',
+    ]);
+  });
+
+  it('a search section without urls.app fails response validation', async () => {
+    const hit = {
+      id: 'p1',
+      title: 'Battery',
+      description: '',
+      path: 'battery',
+      score: 2,
+      rank: 1,
+      ancestors: [],
+      urls: { app: 'https://app/p1' },
+      sections: [{ id: 's', title: 'S', path: 'battery#s', score: 1, body: 'b' }],
+    };
+    api()
+      .get('/v1/spaces/s1/search')
+      .query({ query: 'battery' })
+      .reply(200, { items: [hit] });
+    const error = await checked.spaces
+      .search('s1', { query: 'battery' })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues.map((i) => i.path)).toEqual([
+      'items[0].sections[0].urls',
+    ]);
   });
 });

@@ -316,8 +316,14 @@ describe('moving a space', () => {
     );
   });
 
-  it('moves a space to the top level with parent null', async () => {
-    expect((await h.client().spaces.move('space_handbook', { parent: null })).parent).toBeNull();
+  it('moves a space to the top level with parent null; the moved space then has no parent field', async () => {
+    const moved = await h.client().spaces.move('space_handbook', { parent: null });
+    expect(moved).not.toHaveProperty('parent');
+    expect(
+      (h.server.inspect('docs') as { spaces: { id: string; parent: string | null }[] }).spaces.find(
+        (s) => s.id === 'space_handbook',
+      )?.parent,
+    ).toBeNull();
   });
 
   it('positions a space before or after a sibling', async () => {
@@ -660,7 +666,18 @@ describe('permissions', () => {
   it('listTeamPermissionsInSpace lists permission and team, a page at a time', async () => {
     const first = await h.client().spaces.permissions.listTeams('space_handbook', { limit: 1 });
     expect(first.items).toEqual([
-      { permission: 'review', team: { id: 'team_reviewers', title: 'Reviewers' } },
+      {
+        permission: 'review',
+        team: {
+          object: 'team',
+          id: 'team_reviewers',
+          title: 'Reviewers',
+          members: 1,
+          spaces: 1,
+          createdAt: '2026-01-15T09:00:00.000Z',
+          permissions: { view: true, admin: false },
+        },
+      },
     ]);
     expect(first.body.count).toBe(2);
     expect(await teams()).toEqual(['team_reviewers:review', 'team_writers:edit']);

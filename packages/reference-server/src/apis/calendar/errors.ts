@@ -39,16 +39,40 @@ export function checkQuery<S extends $ZodType>(c: Context, schema: S): output<S>
   return byParameter(() => validate(schema, query, 'query', invalidParam));
 }
 
+function isFormEncoded(c: Context): boolean {
+  const type = c.req.header('content-type') ?? '';
+  return type.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
 /**
- * Reads and checks the JSON body. Missing `required` fields are reported first, all together,
- * as `rest_missing_callback_param`; an empty body counts as `{}`.
+ * A form-encoded body as WordPress reads it: text values are turned into the types the schema
+ * expects, as query parameters are, and `name[]` fields repeated for a list are one list.
+ */
+async function readForm(c: Context, schema: $ZodType): Promise<Record<string, unknown>> {
+  const form = new URLSearchParams(await c.req.text());
+  const fields = new Map<string, string>();
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    const field = name.endsWith('[]') ? name.slice(0, -2) : name;
+    fields.set(field, name.endsWith('[]') ? values.join(',') : values[values.length - 1]!);
+  }
+  // fromEntries keeps a field named __proto__ as a field, so that the schema sees (and refuses) it.
+  return coerceQuery(schema, Object.fromEntries(fields));
+}
+
+/**
+ * Reads and checks the body, sent as JSON or form-encoded (as WordPress takes both). Missing
+ * `required` fields are reported first, all together, as `rest_missing_callback_param`; an empty
+ * body counts as `{}`.
  */
 export async function checkBody<S extends $ZodType>(
   c: Context,
   schema: S,
   required: readonly string[] = [],
 ): Promise<output<S>> {
-  const body = (await readJson(c, { code: 'rest_invalid_json' })) ?? {};
+  const body = isFormEncoded(c)
+    ? await readForm(c, schema)
+    : ((await readJson(c, { code: 'rest_invalid_json' })) ?? {});
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   const missing = isObject
     ? required.filter((name) => (body as Record<string, unknown>)[name] === undefined)

@@ -5,9 +5,10 @@ import {
   UpdateEventBody,
 } from '@clientkit/calendar-client/schemas';
 import type { Context } from 'hono';
+import { bodyOf, queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
-import { requireEditor, type Viewer } from './auth';
-import { checkBody, checkQuery, invalidParams } from './errors';
+import type { Viewer } from './auth';
+import { invalidParams } from './errors';
 import { type EventQuery, selectEvents } from './event-filters';
 import { writeEvent } from './event-writes';
 import {
@@ -23,7 +24,7 @@ import { opensWithoutPassword, presentEvent } from './present';
 import type { StoredEvent } from './state';
 
 const codes: PostCodes = {
-  notFound: 'rest-event-not-found',
+  notFound: 'event-not-found',
   inTrash: 'event-is-in-trash',
   noun: 'event',
 };
@@ -47,8 +48,8 @@ export function eventHandlers(deps: CalendarDeps) {
   const answer = (c: Context, viewer: Viewer, event: StoredEvent, status: 200 | 201 = 200) =>
     c.json(presentEvent(event, presentContextOf(c, viewer, deps)), status);
 
-  const list: Handler = (c, viewer) => {
-    const query = checkQuery(c, EventListQuery);
+  const list: Handler = (c, viewer, input) => {
+    const query = queryOf(input, EventListQuery);
     refuseGeolocWithoutAddOn(query, deps);
     const matches = selectEvents(store.state.events, query, {
       now: store.now(),
@@ -64,9 +65,9 @@ export function eventHandlers(deps: CalendarDeps) {
     return listResponse(c, 'events', items, page);
   };
 
-  const get: Handler = (c, viewer) => {
+  const get: Handler = (c, viewer, input) => {
     const event = locate(c, viewer);
-    const { password } = checkQuery(c, PasswordQuery);
+    const { password } = queryOf(input, PasswordQuery);
     if (!opensWithoutPassword(event, viewer) && password !== event.password) {
       throw new ApiProblem(
         403,
@@ -77,26 +78,25 @@ export function eventHandlers(deps: CalendarDeps) {
     return answer(c, viewer, event);
   };
 
-  const create: Handler = async (c, viewer) => {
-    requireEditor(viewer);
-    const input = await checkBody(c, CreateEventBody, ['title', 'start_date', 'end_date']);
-    const event = writeEvent(store, undefined, input, { viewer, siteTimezone: deps.siteTimezone });
+  const create: Handler = (c, viewer, input) => {
+    const body = bodyOf(input, CreateEventBody);
+    const event = writeEvent(store, undefined, body, { viewer, siteTimezone: deps.siteTimezone });
     store.state.events.push(event);
     c.header('Location', presentEvent(event, presentContextOf(c, viewer, deps)).rest_url);
     return answer(c, viewer, event, 201);
   };
 
-  const update: Handler = async (c, viewer) => {
-    requireEditor(viewer);
+  const update: Handler = (c, viewer, input) => {
     const event = locate(c, viewer);
-    const input = await checkBody(c, UpdateEventBody);
-    const updated = writeEvent(store, event, input, { viewer, siteTimezone: deps.siteTimezone });
+    const updated = writeEvent(store, event, bodyOf(input, UpdateEventBody), {
+      viewer,
+      siteTimezone: deps.siteTimezone,
+    });
     Object.assign(event, updated);
     return answer(c, viewer, event);
   };
 
   const trash: Handler = (c, viewer) => {
-    requireEditor(viewer);
     const event = locate(c, viewer);
     event.status = 'trash';
     event.modified_utc = store.nowIso();

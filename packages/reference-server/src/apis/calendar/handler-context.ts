@@ -1,5 +1,6 @@
 import type { PublicationStatus } from '@clientkit/calendar-client/schemas';
 import type { Context } from 'hono';
+import type { OperationHandler } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { Viewer } from './auth';
 import type { PresentContext } from './present';
@@ -15,8 +16,11 @@ export interface CalendarDeps {
   professional(): boolean;
 }
 
-/** A route's behaviour, given the request and who sent it (already authenticated). */
-export type Handler = (c: Context, viewer: Viewer) => Response | Promise<Response>;
+/**
+ * A route's behaviour, given the request, who sent it (already authorized) and its input (already
+ * checked against the operation's schemas).
+ */
+export type Handler = OperationHandler<Viewer>;
 
 export function presentContextOf(c: Context, viewer: Viewer, deps: CalendarDeps): PresentContext {
   return {

@@ -8,8 +8,9 @@ import {
 } from '@clientkit/calendar-client/schemas';
 import type { Context } from 'hono';
 import type { $ZodType, output } from 'zod/v4/core';
-import { requireEditor, type Viewer } from './auth';
-import { checkBody, checkQuery, invalidParams } from './errors';
+import { bodyOf, queryOf } from '../../operations';
+import type { Viewer } from './auth';
+import { invalidParams } from './errors';
 import {
   type CalendarDeps,
   type Handler,
@@ -130,8 +131,8 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
     return kind.build(existing, input, { id, ...post });
   };
 
-  const list: Handler = (c, viewer) => {
-    const query = checkQuery(c, LinkedRecordListQuery);
+  const list: Handler = (c, viewer, input) => {
+    const query = queryOf(input, LinkedRecordListQuery);
     const status = listedStatus(query.status, viewer);
     const now = store.now();
     const events = store.state.events.filter(
@@ -176,10 +177,8 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
     );
   };
 
-  const create: Handler = async (c, viewer) => {
-    requireEditor(viewer);
-    const input = (await checkBody(c, kind.createSchema, [kind.nameField])) as Input;
-    const record = write(viewer, undefined, input);
+  const create: Handler = (c, viewer, input) => {
+    const record = write(viewer, undefined, bodyOf(input, kind.createSchema) as Input);
     kind.records().push(record);
     const presented = kind.present(record, presentContextOf(c, viewer, deps));
     c.header('Location', presented.rest_url);
@@ -188,16 +187,13 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
 
   const get: Handler = (c, viewer) => answer(c, viewer, locate(c, viewer));
 
-  const update: Handler = async (c, viewer) => {
-    requireEditor(viewer);
+  const update: Handler = (c, viewer, input) => {
     const record = locate(c, viewer);
-    const input = (await checkBody(c, kind.updateSchema)) as Input;
-    Object.assign(record, write(viewer, record, input));
+    Object.assign(record, write(viewer, record, bodyOf(input, kind.updateSchema) as Input));
     return answer(c, viewer, record);
   };
 
   const trash: Handler = (c, viewer) => {
-    requireEditor(viewer);
     const record = locate(c, viewer);
     record.status = 'trash';
     record.modified_utc = store.nowIso();

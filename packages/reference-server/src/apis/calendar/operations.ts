@@ -6,11 +6,13 @@ import {
   CreateOrganizerBody,
   CreateTagBody,
   CreateVenueBody,
+  DEFAULT_PER_PAGE,
   Event,
   EventList,
   EventListQuery,
   IndexQuery,
   LinkedRecordListQuery,
+  NAMESPACE,
   NamespaceIndex,
   OpenApiDocument,
   Organizer,
@@ -28,28 +30,16 @@ import {
   VenueList,
 } from '@clientkit/calendar-client/schemas';
 import type { $ZodType } from 'zod/v4/core';
+import type { Operation } from '../../operations';
 
-export type CalendarMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Who may call a calendar operation: anyone (unpublished records still need an editor), or editors. */
+export type CalendarAccess = 'anyone' | 'editor';
 
-/**
- * One operation of the interface: the routes, the namespace index and the OpenAPI document are
- * all generated from this table, so none of them can list a route the others lack.
- */
-export interface CalendarOperation {
-  /** The handler, named after the client method that calls it. */
-  id: string;
-  methods: CalendarMethod[];
-  /** Relative to the namespace; `{id}` is digits, `{slug}` any text. */
-  path: string;
-  summary: string;
-  query?: $ZodType | undefined;
-  body?: $ZodType | undefined;
-  response: $ZodType;
-  /** 201 for creates, otherwise 200. */
-  status: 200 | 201;
-  /** Needs an editor (anyone may call the others; unpublished records need an editor too). */
-  writes: boolean;
-}
+/** One operation of the calendar: the routes, the namespace index and the document come from it. */
+export type CalendarOperation = Operation<CalendarAccess>;
+
+/** The query parameters WordPress fills in when a listing leaves them out. */
+const pageDefaults = { page: 1, per_page: DEFAULT_PER_PAGE };
 
 /** A read: anyone may call it (unpublished records still need an editor). */
 function read(
@@ -58,8 +48,19 @@ function read(
   summary: string,
   response: $ZodType,
   query?: $ZodType,
+  defaults?: Record<string, unknown>,
 ): CalendarOperation {
-  return { id, methods: ['GET'], path, summary, response, status: 200, writes: false, query };
+  return {
+    id,
+    methods: ['GET'],
+    path,
+    summary,
+    auth: 'anyone',
+    query,
+    defaults,
+    response,
+    success: { 200: 'OK' },
+  };
 }
 
 /** A write: POST creates (201); POST, PUT and PATCH on a record update it; DELETE removes it. */
@@ -69,12 +70,12 @@ function write(
   path: string,
   summary: string,
   response: $ZodType,
-  request: { body?: $ZodType; query?: $ZodType } = {},
+  request: { body?: $ZodType; query?: $ZodType; requiredBody?: readonly string[] } = {},
 ): CalendarOperation {
-  const methods: CalendarMethod[] =
+  const methods: CalendarOperation['methods'] =
     kind === 'create' ? ['POST'] : kind === 'update' ? ['POST', 'PUT', 'PATCH'] : ['DELETE'];
-  const status = kind === 'create' ? 201 : 200;
-  return { id, methods, path, summary, response, status, writes: true, ...request };
+  const success: Record<number, string> = kind === 'create' ? { 201: 'Created' } : { 200: 'OK' };
+  return { id, methods, path, summary, auth: 'editor', response, success, ...request };
 }
 
 function postOperations(
@@ -86,6 +87,8 @@ function postOperations(
     filters: $ZodType;
     create: $ZodType;
     update: $ZodType;
+    /** The fields a create must send. */
+    required: readonly string[];
   },
   password?: $ZodType,
 ): CalendarOperation[] {
@@ -93,17 +96,25 @@ function postOperations(
   const byId = `/${plural}/{id}`;
   const bySlug = `/${plural}/by-slug/{slug}`;
   return [
-    read(`${plural}.list`, `/${plural}`, `List ${plural}`, schemas.list, schemas.filters),
+    read(
+      `${plural}.list`,
+      `/${plural}`,
+      `List ${plural}`,
+      schemas.list,
+      schemas.filters,
+      pageDefaults,
+    ),
     write(`${plural}.create`, 'create', `/${plural}`, `Create ${noun}`, item, {
       body: schemas.create,
+      requiredBody: schemas.required,
     }),
     read(`${plural}.get`, byId, `Read ${noun} by id`, item, password),
     write(`${plural}.update`, 'update', byId, `Update ${noun} by id`, item, {
       body: schemas.update,
-      query: password,
+      ...(password ? { query: password } : {}),
     }),
     write(`${plural}.delete`, 'delete', byId, `Move ${noun} to the trash by id`, item, {
-      query: password,
+      ...(password ? { query: password } : {}),
     }),
     read(`${plural}.getBySlug`, bySlug, `Read ${noun} by slug`, item, password),
     write(`${plural}.updateBySlug`, 'update', bySlug, `Update ${noun} by slug`, item, {
@@ -120,9 +131,17 @@ function termOperations(
 ): CalendarOperation[] {
   const byId = `/${plural}/{id}`;
   return [
-    read(`${plural}.list`, `/${plural}`, `List ${plural}`, schemas.list, schemas.filters),
+    read(
+      `${plural}.list`,
+      `/${plural}`,
+      `List ${plural}`,
+      schemas.list,
+      schemas.filters,
+      pageDefaults,
+    ),
     write(`${plural}.create`, 'create', `/${plural}`, `Create ${noun}`, Term, {
       body: schemas.create,
+      requiredBody: ['name'],
     }),
     read(`${plural}.get`, byId, `Read ${noun}`, Term),
     write(`${plural}.update`, 'update', byId, `Update ${noun}`, Term, { body: schemas.update }),
@@ -132,7 +151,10 @@ function termOperations(
 
 /** Every operation of the calendar interface, in the order of the specification's table. */
 export const calendarOperations: CalendarOperation[] = [
-  read('getIndex', '/', 'The namespace index', NamespaceIndex, IndexQuery),
+  read('getIndex', '/', 'The namespace index', NamespaceIndex, IndexQuery, {
+    namespace: NAMESPACE,
+    context: 'view',
+  }),
   read('getDoc', '/doc', 'This OpenAPI document', OpenApiDocument),
   ...postOperations(
     'events',
@@ -143,6 +165,7 @@ export const calendarOperations: CalendarOperation[] = [
       filters: EventListQuery,
       create: CreateEventBody,
       update: UpdateEventBody,
+      required: ['title', 'start_date', 'end_date'],
     },
     PasswordQuery,
   ),
@@ -152,6 +175,7 @@ export const calendarOperations: CalendarOperation[] = [
     filters: LinkedRecordListQuery,
     create: CreateVenueBody,
     update: UpdateVenueBody,
+    required: ['venue'],
   }),
   ...postOperations('organizers', 'an organizer', {
     item: Organizer,
@@ -159,6 +183,7 @@ export const calendarOperations: CalendarOperation[] = [
     filters: LinkedRecordListQuery,
     create: CreateOrganizerBody,
     update: UpdateOrganizerBody,
+    required: ['organizer'],
   }),
   ...termOperations('categories', 'a category', {
     list: CategoryList,

@@ -1,6 +1,7 @@
 import type { Event, Image, Organizer, Term, Venue } from '@clientkit/calendar-client/schemas';
 import type { Viewer } from './auth';
 import { formatInZone, instantOf, parseLocal } from './dates';
+import { costDetails, dateDetails, globalIdOf, timezoneAbbreviation } from './plugin-details';
 import type { StoredEvent, StoredOrganizer, StoredTerm, StoredVenue } from './state';
 import { type CalendarStore, isVisible, type Taxonomy } from './store';
 
@@ -76,8 +77,10 @@ export function presentVenue(venue: StoredVenue, context: PresentContext): Venue
     url: `${context.origin}/venue/${venue.slug}/`,
     rest_url: `${restBase(context)}/venues/${venue.id}`,
     slug: venue.slug,
+    ...globalIdOf(context.origin, venue.id),
     venue: venue.venue,
     description: venue.description,
+    excerpt: venue.excerpt ?? '',
     address: venue.address,
     city: venue.city,
     country: venue.country,
@@ -104,8 +107,10 @@ export function presentOrganizer(organizer: StoredOrganizer, context: PresentCon
     url: `${context.origin}/organizer/${organizer.slug}/`,
     rest_url: `${restBase(context)}/organizers/${organizer.id}`,
     slug: organizer.slug,
+    ...globalIdOf(context.origin, organizer.id),
     organizer: organizer.organizer,
     description: organizer.description,
+    excerpt: organizer.excerpt ?? '',
     phone: organizer.phone,
     website: organizer.website,
     email: organizer.email,
@@ -133,6 +138,8 @@ export function opensWithoutPassword(event: StoredEvent, viewer: Viewer): boolea
 export function presentEvent(event: StoredEvent, context: PresentContext, withheld = false): Event {
   const { store, viewer } = context;
   const span = eventSpan(event);
+  const utcStart = formatInZone(span.start, 'UTC');
+  const utcEnd = formatInZone(span.end, 'UTC');
   const venue = event.venue === null ? undefined : store.venue(event.venue);
   const terms = (taxonomy: Taxonomy) =>
     event[taxonomy]
@@ -141,6 +148,7 @@ export function presentEvent(event: StoredEvent, context: PresentContext, withhe
       .map((term) => presentTerm(taxonomy, term, context));
   return {
     id: event.id,
+    ...globalIdOf(context.origin, event.id),
     author: event.author,
     status: event.status,
     ...publicationDates(event, context),
@@ -153,11 +161,20 @@ export function presentEvent(event: StoredEvent, context: PresentContext, withhe
     image: imageOf(event.image, context),
     all_day: event.all_day,
     start_date: event.start_date,
+    start_date_details: dateDetails(event.start_date),
     end_date: event.end_date,
-    utc_start_date: formatInZone(span.start, 'UTC'),
-    utc_end_date: formatInZone(span.end, 'UTC'),
+    end_date_details: dateDetails(event.end_date),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd),
     timezone: event.timezone,
+    timezone_abbr: timezoneAbbreviation(event.start_date, event.timezone),
     cost: event.cost,
+    cost_details: costDetails(event.cost, {
+      symbol: event.currency_symbol,
+      position: event.currency_position,
+    }),
     website: event.website,
     show_map: event.show_map,
     show_map_link: event.show_map_link,

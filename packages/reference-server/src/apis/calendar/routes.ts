@@ -1,21 +1,21 @@
 import { IndexQuery, NAMESPACE } from '@clientkit/calendar-client/schemas';
 import { Hono } from 'hono';
+import { mountOperations, openApiPublisher, queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { CalendarAuth } from './auth';
-import { namespaceIndex, openApiDocument } from './discovery';
-import { checkQuery } from './errors';
+import { calendarDescription, calendarSchemaWriter } from './description';
+import { namespaceIndex, restRootIndex } from './discovery';
 import { eventHandlers } from './event-handlers';
 import type { CalendarDeps, Handler } from './handler-context';
 import { organizerHandlers, venueHandlers } from './linked-post-handlers';
-import { calendarOperations } from './operations';
 import { CALENDAR_BASE } from './present';
 import { categoryHandlers, tagHandlers } from './term-handlers';
 
 /** GET `/` and GET `/doc`: what the namespace offers, for people and for generators. */
-function discoveryHandlers(): Record<string, Handler> {
+function discoveryHandlers(document: (serverUrl: string) => unknown): Record<string, Handler> {
   return {
-    getIndex: (c) => {
-      const query = checkQuery(c, IndexQuery);
+    getIndex: (c, _viewer, input) => {
+      const query = queryOf(input, IndexQuery);
       if (query.namespace !== undefined && query.namespace !== NAMESPACE) {
         throw new ApiProblem(
           404,
@@ -25,34 +25,32 @@ function discoveryHandlers(): Record<string, Handler> {
       }
       return c.json(namespaceIndex());
     },
-    getDoc: (c) => c.json(openApiDocument(`${new URL(c.req.url).origin}/wp-json`)),
+    getDoc: (c) => c.json(document(`${new URL(c.req.url).origin}${CALENDAR_BASE}`)),
   };
-}
-
-/** `{id}` matches digits only, so `/events/abc` is an unknown route, as in WordPress. */
-function honoPath(path: string): string {
-  const pattern = path.replace('{id}', ':id{[0-9]+}').replace('{slug}', ':slug');
-  return `${CALENDAR_BASE}${pattern === '/' ? '' : pattern}`;
 }
 
 /**
- * The calendar's routes, one per row of the operation table. Every request is first given its
- * viewer (refusing wrong credentials); the handlers hold only the behaviour of their endpoint.
+ * The calendar's routes: one per row of the operation table, mounted by the shared operation
+ * module (viewer, editor check, input checks), plus WordPress's REST root index.
  */
 export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
-  const handlers: Record<string, Handler> = {
-    ...discoveryHandlers(),
-    ...eventHandlers(deps),
-    ...venueHandlers(deps),
-    ...organizerHandlers(deps),
-    ...categoryHandlers(deps),
-    ...tagHandlers(deps),
-  };
+  const description = calendarDescription(auth);
+  const document = openApiPublisher(description, calendarSchemaWriter);
   const app = new Hono({ strict: false });
-  for (const operation of calendarOperations) {
-    const handler = handlers[operation.id];
-    if (!handler) throw new Error(`no handler for the calendar operation ${operation.id}`);
-    app.on(operation.methods, honoPath(operation.path), (c) => handler(c, auth.viewerOf(c)));
-  }
+  // The REST root (`{api_root}`) lists the namespaces and routes of the whole site.
+  app.get('/wp-json', (c) =>
+    c.json(restRootIndex(new URL(c.req.url).origin, deps.siteTimezone, deps.store.now())),
+  );
+  app.route(
+    '/',
+    mountOperations(description, {
+      ...discoveryHandlers(document),
+      ...eventHandlers(deps),
+      ...venueHandlers(deps),
+      ...organizerHandlers(deps),
+      ...categoryHandlers(deps),
+      ...tagHandlers(deps),
+    }),
+  );
   return app;
 }

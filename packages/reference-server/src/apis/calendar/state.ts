@@ -49,6 +49,9 @@ export const StoredEvent = z.object({
   end_date: wallClock,
   timezone: TimeZone,
   cost: z.string(),
+  /** The currency of the cost, as the plugin stores it per event; none when left out. */
+  currency_symbol: z.optional(z.string()),
+  currency_position: z.optional(z.enum(['prefix', 'suffix'])),
   website: text,
   show_map: z.boolean(),
   show_map_link: z.boolean(),
@@ -70,6 +73,8 @@ export const StoredVenue = z.object({
   ...postFields,
   venue: z.string(),
   description: z.string(),
+  /** The short description; empty when left out. */
+  excerpt: z.optional(z.string()),
   address: text,
   city: text,
   country: text,
@@ -91,6 +96,8 @@ export const StoredOrganizer = z.object({
   ...postFields,
   organizer: z.string(),
   description: z.string(),
+  /** The short description; empty when left out. */
+  excerpt: z.optional(z.string()),
   phone: text,
   website: text,
   email: text,

@@ -9,9 +9,10 @@ import {
 } from '@clientkit/calendar-client/schemas';
 import type { Context } from 'hono';
 import type { output } from 'zod/v4/core';
+import { bodyOf, queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
-import { requireEditor, type Viewer } from './auth';
-import { checkBody, checkQuery, invalidParams } from './errors';
+import type { Viewer } from './auth';
+import { invalidParams } from './errors';
 import { type CalendarDeps, type Handler, presentContextOf } from './handler-context';
 import { listResponse, pageOf } from './listing';
 import { presentTerm } from './present';
@@ -119,9 +120,9 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
     return false;
   };
 
-  const list: Handler = (c, viewer) => {
-    const query = checkQuery(
-      c,
+  const list: Handler = (c, viewer, input) => {
+    const query = queryOf(
+      input,
       taxonomy === 'categories' ? CategoryListQuery : TagListQuery,
     ) as TermQuery;
     const ofEvent = termsOfEvent(query, viewer);
@@ -152,13 +153,11 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
     );
   };
 
-  const create: Handler = async (c, viewer) => {
-    requireEditor(viewer);
-    const input = (await checkBody(
-      c,
+  const create: Handler = (c, viewer, checked) => {
+    const input = bodyOf(
+      checked,
       taxonomy === 'categories' ? CreateCategoryBody : CreateTagBody,
-      ['name'],
-    )) as TermWrite & { name: string };
+    ) as TermWrite & { name: string };
     const slug = checkWrite(undefined, input);
     const term: StoredTerm = {
       id: store.nextTermId(),
@@ -175,13 +174,12 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
 
   const get: Handler = (c, viewer) => answer(c, viewer, locate(c));
 
-  const update: Handler = async (c, viewer) => {
-    requireEditor(viewer);
+  const update: Handler = (c, viewer, checked) => {
     const term = locate(c);
-    const input = (await checkBody(
-      c,
+    const input = bodyOf(
+      checked,
       taxonomy === 'categories' ? UpdateCategoryBody : UpdateTagBody,
-    )) as TermWrite;
+    ) as TermWrite;
     const slug = checkWrite(term, input);
     Object.assign(term, {
       name: input.name ?? term.name,
@@ -194,7 +192,6 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
 
   /** Deletes for good: events lose the term and children move up to the deleted term's parent. */
   const remove: Handler = (c, viewer) => {
-    requireEditor(viewer);
     const term = locate(c);
     const presented = presentTerm(taxonomy, term, presentContextOf(c, viewer, deps));
     store.state[taxonomy] = terms().filter((candidate) => candidate.id !== term.id);

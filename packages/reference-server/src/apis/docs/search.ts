@@ -28,6 +28,7 @@ export function searchSpace(space: StoredSpace, query: string, appUrl: string): 
         title: section.title,
         path: `${page.path}#${section.id}`,
         body: section.body,
+        urls: { app: `${appUrl}/${page.path}#${section.id}` },
         score: terms.reduce(
           (sum, t) => sum + 3 * countOf(section.title, t) + countOf(section.body, t),
           0,

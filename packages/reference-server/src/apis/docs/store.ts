@@ -45,8 +45,16 @@ export interface StoredSpace {
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
+  /** The id of the content revision that is live; a successful Git import makes a new one. */
+  revision: string;
+  /** Open comments on the space's content. */
+  comments: number;
+  /** Change requests by status; the total counts merged and closed ones too. */
+  changeRequests: { open: number; draft: number; total: number };
   legacyGitInstallation: boolean;
   git?: {
+    /** The id of the Git sync installation the space is bound to. */
+    installationId: string;
     provider: 'github' | 'gitlab';
     status: 'active' | 'pending' | 'unauthenticated';
     repoName?: string;
@@ -68,7 +76,14 @@ export interface DocsState {
     photoURL?: string;
     organizations: string[];
   }[];
-  teams: { id: string; title: string; organization: string }[];
+  teams: {
+    id: string;
+    title: string;
+    organization: string;
+    createdAt: string;
+    /** User ids of the team's members. */
+    members: string[];
+  }[];
   collections: { id: string; title: string; organization: string; order: number }[];
   spaces: StoredSpace[];
 }
@@ -155,6 +170,10 @@ export class DocsStore {
     copy.createdAt = this.now();
     copy.updatedAt = copy.createdAt;
     copy.legacyGitInstallation = false;
+    // The copy starts its own history: a new revision, no comments and no change requests.
+    copy.revision = newId('rev');
+    copy.comments = 0;
+    copy.changeRequests = { open: 0, draft: 0, total: 0 };
     delete copy.git;
     copy.pages = copy.pages.map((page) => ({
       ...page,
@@ -271,6 +290,8 @@ export class DocsStore {
     space.git.url = operation.url;
     space.git.repoName = repoNameOf(operation.url);
     space.git.updatedAt = endedAt;
+    // An import replaces the content, so the space moves to a new revision; an export reads it.
+    if (operation.direction === 'import') space.revision = newId('rev');
   }
 }
 

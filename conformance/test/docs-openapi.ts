@@ -1,0 +1,103 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+/** The parts of an OpenAPI 3.1 document the response checks read. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+}
+
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+
+interface OperationObject {
+  operationId?: string;
+  responses?: Record<string, ResponseObject>;
+}
+
+// ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped once more.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+/** The JSON pointer of a path segment (RFC 6901: `~` then `/` are escaped). */
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function resolvePointer(document: unknown, ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], document);
+}
+
+/** Where each operation's JSON response schema sits in the document, per status. */
+function responsePointers(document: OpenApiDocument): Map<string, string> {
+  const pointers = new Map<string, string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      const operation = value as OperationObject;
+      if (!operation?.operationId || !operation.responses) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const base = response.$ref
+          ? response.$ref
+          : `#/paths/${escapePointer(path)}/${method}/responses/${status}`;
+        const target = (response.$ref ? resolvePointer(document, response.$ref) : response) as
+          | ResponseObject
+          | undefined;
+        if (!target?.content?.['application/json']?.schema) continue;
+        pointers.set(
+          `${operation.operationId} ${status}`,
+          `${base}/content/application~1json/schema`,
+        );
+      }
+    }
+  }
+  return pointers;
+}
+
+/** What a response check found: nothing when the body fits, else each problem on one line. */
+export type ResponseCheck = (operationId: string, status: number, body: unknown) => string[];
+
+/**
+ * A checker of response bodies against the JSON schemas an OpenAPI 3.1 document declares for each
+ * operation and status. A status the document declares without a JSON body must come without one.
+ */
+export function responseChecker(document: OpenApiDocument, name: string): ResponseCheck {
+  // strict off: published documents carry OpenAPI keywords (example, discriminator) JSON Schema lacks.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addFormat('emoji', true);
+  ajv.addSchema(document as object, name);
+  const pointers = responsePointers(document);
+  const declared = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    for (const value of Object.values(item)) {
+      const operation = value as OperationObject;
+      for (const status of Object.keys(operation?.responses ?? {}))
+        declared.add(`${operation.operationId} ${status}`);
+    }
+  }
+  return (operationId, status, body) => {
+    const exact = `${operationId} ${status}`;
+    // A status the operation does not name falls to its `default` response, when it has one.
+    const key = declared.has(exact) ? exact : `${operationId} default`;
+    if (!declared.has(key)) return [`${exact} is not declared in ${name}`];
+    const pointer = pointers.get(key);
+    if (!pointer)
+      return body === undefined || body === null || body === '' ? [] : [`${key} declares no body`];
+    const validate = ajv.getSchema(`${name}${pointer}`);
+    if (!validate) return [`${key}: no schema at ${pointer}`];
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map(describeError);
+  };
+}
+
+function describeError(error: ErrorObject): string {
+  return `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${
+    error.keyword === 'required' ? '' : ` ${JSON.stringify(error.params)}`
+  }`;
+}

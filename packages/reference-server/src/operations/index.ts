@@ -1,0 +1,11 @@
+export { bodyOf, queryOf } from './checked-input';
+export type {
+  InterfaceDescription,
+  PathParameter,
+  RequestChecks,
+} from './interface-description';
+export { type Io, type JsonSchema, JsonSchemaWriter } from './json-schema';
+export { mountOperations, routerPath } from './mount';
+export { openApiPublisher, operationIdOf, pathParameterNames } from './openapi';
+export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './operation';
+export { checkRequest } from './validation';

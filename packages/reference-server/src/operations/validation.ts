@@ -1,0 +1,20 @@
+import type { Context } from 'hono';
+import type { RequestChecks } from './interface-description';
+import type { CheckedInput, Operation } from './operation';
+
+/**
+ * The one validation entry point of every declared route: the query and the body the operation
+ * declares are checked, in the interface's own way, before its handler runs. An operation that
+ * declares neither gets none read.
+ */
+export async function checkRequest(
+  c: Context,
+  operation: Operation<unknown>,
+  checks: RequestChecks,
+): Promise<CheckedInput> {
+  const query = operation.query ? checks.query(c, operation.query) : undefined;
+  const body = operation.body
+    ? await checks.body(c, operation.body, operation.requiredBody ?? [])
+    : undefined;
+  return { operation, query, body };
+}

@@ -1,0 +1,214 @@
+import type { Context } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { createReferenceServer } from '../src/index';
+import {
+  bodyOf,
+  type InterfaceDescription,
+  mountOperations,
+  type Operation,
+  openApiPublisher,
+  queryOf,
+} from '../src/operations';
+import { ApiProblem, validBody, validQuery } from '../src/problem';
+
+const Query = z.object({ n: z.optional(z.number()) });
+const Body = z.object({ name: z.string() });
+const Answer = z.object({ name: z.string(), n: z.optional(z.number()) });
+const Problem = z.object({ message: z.string() });
+
+type Access = 'open' | 'key';
+
+const operations: Operation<Access>[] = [
+  {
+    id: 'echo',
+    methods: ['POST', 'PUT'],
+    path: '/echo/{slot}',
+    summary: 'Echo the name',
+    auth: 'key',
+    query: Query,
+    defaults: { n: 1 },
+    body: Body,
+    response: Answer,
+    success: { 200: 'OK' },
+    errors: { 404: 'No such slot' },
+  },
+  {
+    id: 'ping',
+    methods: ['GET'],
+    path: '/',
+    summary: 'Ping',
+    auth: 'open',
+    success: { 204: 'Up' },
+  },
+];
+
+/** A toy interface: an API key for one operation, its own 400 and 401, digits-only slots. */
+function toy(order: string[] = []): InterfaceDescription<Access, string> {
+  return {
+    title: 'Toy',
+    version: '1',
+    description: 'A toy interface',
+    base: '/toy',
+    operations,
+    pathParameters: { slot: { schema: { type: 'integer' }, pattern: '[0-9]+' } },
+    components: { responses: { Answer, Problem }, requests: { Body } },
+    errorBody: Problem,
+    securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-key' } },
+    security: (access) => (access === 'key' ? [{ key: [] }] : []),
+    authorize(c: Context, operation) {
+      order.push('authorize');
+      if (operation.auth === 'key' && c.req.header('x-key') !== 'k')
+        throw new ApiProblem(401, 'no key');
+      return operation.auth;
+    },
+    checks: {
+      query: (c, schema) => {
+        order.push('query');
+        return validQuery(c, schema);
+      },
+      body: (c, schema) => {
+        order.push('body');
+        return validBody(c, schema);
+      },
+    },
+  };
+}
+
+function mounted(order: string[] = []) {
+  const app = mountOperations(toy(order), {
+    echo: (c, _principal, input) => {
+      order.push('handler');
+      return c.json({ ...bodyOf(input, Body), ...queryOf(input, Query) });
+    },
+    ping: (c) => c.body(null, 204),
+  });
+  app.onError((error, c) =>
+    c.json({ message: error.message }, error instanceof ApiProblem ? (error.status as 400) : 500),
+  );
+  return app;
+}
+
+const echo = (app: ReturnType<typeof mounted>, path: string, init: RequestInit = {}) =>
+  app.request(path, {
+    method: 'POST',
+    headers: { 'x-key': 'k', 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'ada' }),
+    ...init,
+  });
+
+describe('declared operations: mounting', () => {
+  it('authorizes, then checks the declared query and body, then runs the handler with them', async () => {
+    const order: string[] = [];
+    const response = await echo(mounted(order), '/toy/echo/7?n=3');
+    expect(await response.json()).toEqual({ name: 'ada', n: 3 });
+    expect(order).toEqual(['authorize', 'query', 'body', 'handler']);
+  });
+
+  it('every method of an operation reaches the same handler', async () => {
+    expect((await echo(mounted(), '/toy/echo/7', { method: 'PUT' })).status).toBe(200);
+  });
+
+  it('a refused authorization stops the request before its input is read', async () => {
+    const order: string[] = [];
+    const response = await echo(mounted(order), '/toy/echo/7', { headers: {} });
+    expect(response.status).toBe(401);
+    expect(order).toEqual(['authorize']);
+  });
+
+  it("a bad body is refused in the interface's own way before the handler runs", async () => {
+    const order: string[] = [];
+    const response = await echo(mounted(order), '/toy/echo/7', { body: '{"name":1}' });
+    expect(response.status).toBe(400);
+    expect(order).not.toContain('handler');
+  });
+
+  it('a path parameter with a pattern matches only that pattern', async () => {
+    expect((await echo(mounted(), '/toy/echo/seven')).status).toBe(404);
+  });
+
+  it('an operation without a handler, or a handler without an operation, is refused at start', () => {
+    expect(() => mountOperations(toy(), { echo: (c) => c.body(null) })).toThrow(
+      'Toy: no handler for ping',
+    );
+    expect(() =>
+      mountOperations(toy(), {
+        echo: (c) => c.body(null),
+        ping: (c) => c.body(null),
+        pong: (c) => c.body(null),
+      }),
+    ).toThrow('Toy: the handler pong has no operation');
+  });
+
+  it('a handler reading its input with a schema the operation does not declare fails loudly', async () => {
+    const app = mountOperations(toy(), {
+      echo: (c, _p, input) => c.json(bodyOf(input, Answer)),
+      ping: (c) => c.body(null, 204),
+    });
+    app.onError((error, c) => c.json({ message: error.message }, 500));
+    const response = await echo(app, '/toy/echo/7');
+    expect(await response.json()).toEqual({
+      message: 'echo declares another body schema than its handler reads',
+    });
+  });
+});
+
+describe('declared operations: the OpenAPI document', () => {
+  const document = openApiPublisher(toy())('http://host/toy') as {
+    openapi: string;
+    servers: unknown;
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+    components: { schemas: Record<string, unknown> };
+  };
+
+  it('names one operation per method, told apart by the method when several share one', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: 'http://host/toy' }]);
+    expect(document.paths['/echo/{slot}']?.post?.operationId).toBe('echo.post');
+    expect(document.paths['/echo/{slot}']?.put?.operationId).toBe('echo.put');
+    expect(document.paths['/']?.get?.operationId).toBe('ping');
+  });
+
+  it('documents path and query parameters with their schemas and defaults', () => {
+    expect(document.paths['/echo/{slot}']?.post?.parameters).toEqual([
+      { name: 'slot', in: 'path', required: true, schema: { type: 'integer' } },
+      { name: 'n', in: 'query', required: false, schema: { type: 'number', default: 1 } },
+    ]);
+  });
+
+  it('documents success bodies, named errors and the default error with component references', () => {
+    const responses = document.paths['/echo/{slot}']?.post?.responses as Record<string, unknown>;
+    expect(responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } },
+    });
+    expect(responses['404']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    });
+    expect(responses.default).toBeDefined();
+    expect(document.paths['/']?.get?.responses).toMatchObject({ '204': { description: 'Up' } });
+    expect(document.paths['/']?.get?.security).toEqual([]);
+    expect(Object.keys(document.components.schemas).sort()).toEqual(['Answer', 'Body', 'Problem']);
+  });
+});
+
+describe('the docs interface document', () => {
+  it('is published at GET /v1/openapi.json without credentials and lists every operation of the spec', async () => {
+    const server = await createReferenceServer();
+    try {
+      const response = await server.fetch('http://docs.test/v1/openapi.json');
+      expect(response.status).toBe(200);
+      const doc = (await response.json()) as {
+        servers: { url: string }[];
+        paths: Record<string, Record<string, { operationId: string }>>;
+      };
+      expect(doc.servers).toEqual([{ url: 'http://docs.test/v1' }]);
+      const ids = Object.values(doc.paths).flatMap((item) =>
+        Object.values(item).map((operation) => operation.operationId),
+      );
+      expect(ids).toHaveLength(24);
+      expect(ids).toContain('deleteLegacyGitInstallation');
+    } finally {
+      await server.close();
+    }
+  });
+});
