@@ -409,9 +409,9 @@ describe('DocsClient validation, before any request', () => {
 
 describe('DocsClient records carry the fields the service marks required', () => {
   const checked = new DocsClient({
-    baseUrl: `${ORIGIN}/v1`,
+    baseUrl: ORIGIN,
     token: TOKEN,
-    maxRetries: 0,
+    retry: 0,
     validateResponses: true,
   });
   const team = {

@@ -123,7 +123,7 @@ describe('clientCredentials', () => {
       error: 'access_denied',
       error_description: 'Service not enabled within domain: https://other.test/',
     });
-    const idm = new IdmClient({ baseUrl: BASE, auth: credentials(), maxRetries: 0 });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), retry: 0 });
     const error = await rejectionOf(idm.clients.get('abc'));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({
