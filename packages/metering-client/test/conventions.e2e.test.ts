@@ -36,7 +36,7 @@ describe('the metering client’s conventions against the reference server', () 
       .request('POST', 'v2/billing/meter_events')
       .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(NotFoundError);
-    expect((missing as NotFoundError).code).toBe('invalid_request_error');
+    expect((missing as NotFoundError).code).toBe('resource_missing');
   });
 
   it('request() refuses a path that leaves the base URL, and sends nothing', async () => {
