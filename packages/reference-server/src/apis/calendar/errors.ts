@@ -35,8 +35,23 @@ const invalidParam = { code: 'rest_invalid_param' };
  * as WordPress does (`include`, not `include[1]`).
  */
 export function checkQuery<S extends $ZodType>(c: Context, schema: S): output<S> {
-  const query = coerceQuery(schema, c.req.query());
+  const query = knownFieldsOnly(schema, coerceQuery(schema, c.req.query()));
   return byParameter(() => validate(schema, query, 'query', invalidParam));
+}
+
+/**
+ * WordPress ignores parameters a route does not register (`_fields`, `_locale`, a typo), so the
+ * server drops top-level fields its schema does not name before checking the rest. The clients are
+ * stricter: they refuse unknown fields by name before sending.
+ */
+function knownFieldsOnly(schema: $ZodType, value: unknown): unknown {
+  const shape = (schema._zod.def as { shape?: Record<string, unknown> }).shape;
+  if (!shape || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const known: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (Object.hasOwn(shape, name)) known[name] = field;
+  }
+  return known;
 }
 
 function isFormEncoded(c: Context): boolean {
@@ -85,7 +100,7 @@ export async function checkBody<S extends $ZodType>(
       { params: missing },
     );
   }
-  return byParameter(() => validate(schema, body, 'body', invalidParam));
+  return byParameter(() => validate(schema, knownFieldsOnly(schema, body), 'body', invalidParam));
 }
 
 function byParameter<T>(check: () => T): T {
