@@ -4,11 +4,11 @@
  * does not build in this checkout leaves its rows marked unavailable instead of stopping the run.
  */
 
-/** Credentials the reference server seeds, and the calendar editor the bench signs in as. */
+/** Development credentials the reference server seeds (its CLI prints them at start). */
 export const DEV = {
   docsToken: 'docs-dev-user-ada',
   calendarUser: 'editor',
-  calendarPassword: 'bench app password',
+  calendarPassword: 'EdiT oRPa ssW0 rdCa lEnD ar01',
   meteringKey: 'sk_test_clientkit_dev_key',
   mailAccountToken: 'mail-dev-account-token',
 } as const;

@@ -201,7 +201,14 @@ export async function runSuite(
   print(
     table(
       'Cold import (fresh node process, median; target: at most +25 ms over bare node, below postmark)',
-      ['package', 'wall time', 'over bare node', 'official SDK', 'over bare node, clientkit / SDK'],
+      [
+        'package',
+        'wall time',
+        'over bare node',
+        'official SDK',
+        'over bare node, clientkit / SDK',
+        'clientkit - SDK',
+      ],
       imports.map((i) => {
         const peerName = OUR_PACKAGES.find(([name]) => name === i.name)?.[1];
         const peer = peerName ? byName.get(peerName) : undefined;
@@ -211,15 +218,20 @@ export async function runSuite(
           i.note ? '' : `${numberCell(i.overBareNodeMs, 0)} ms`,
           peerName ?? '',
           peer ? ratioCell(i.overBareNodeMs, peer.overBareNodeMs) : '',
+          peer?.medianMs !== undefined && i.medianMs !== undefined
+            ? `${i.medianMs - peer.medianMs >= 0 ? '+' : ''}${(i.medianMs - peer.medianMs).toFixed(0)} ms`
+            : '',
         ];
       }),
     ),
   );
   for (const [name, peerName] of OUR_PACKAGES) {
     if (!peerName) continue;
+    const ours = byName.get(name);
+    const peer = byName.get(peerName);
     summary.push({
       label: `cold import ${name} over bare node, clientkit / ${peerName}`,
-      value: ratioCell(byName.get(name)?.overBareNodeMs, byName.get(peerName)?.overBareNodeMs),
+      value: `${ratioCell(ours?.overBareNodeMs, peer?.overBareNodeMs)} (${numberCell(ours?.overBareNodeMs, 0)} ms against ${numberCell(peer?.overBareNodeMs, 0)} ms)`,
     });
   }
   return { report: [], summary };

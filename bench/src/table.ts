@@ -14,9 +14,9 @@ export function table(title: string, head: string[], rows: string[][]): string {
   ].join('\n');
 }
 
-/** `a / b` as `1.23x`, or `n/a` when either side is missing. */
+/** `a / b` as `1.23x`, or `n/a` when either side is missing or `b` is not above zero. */
 export function ratioCell(a: number | undefined, b: number | undefined): string {
-  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || b === 0) {
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || b <= 0) {
     return 'n/a';
   }
   return formatRatio(a / b);
