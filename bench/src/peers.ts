@@ -1,4 +1,7 @@
 import { GitBookAPI } from '@gitbook/api';
+import type { ManagementClient } from 'auth0';
+import type { AccountClient } from 'postmark';
+import type Stripe from 'stripe';
 import {
   auth0ManagementClient,
   postmarkAccountClient,
@@ -26,16 +29,19 @@ export function gitbook(origin: string, token: string, fetchImpl?: typeof fetch)
   });
 }
 
-export const postmark = (origin: string, token: string, fetchImpl?: typeof fetch) =>
+export const postmark = (origin: string, token: string, fetchImpl?: typeof fetch): AccountClient =>
   postmarkAccountClient(origin, token, fetchImpl ? { fetch: fetchImpl } : {});
 
-export const auth0 = (origin: string, fetchImpl?: typeof fetch) =>
+export const auth0 = (origin: string, fetchImpl?: typeof fetch): ManagementClient =>
   auth0ManagementClient(origin, IDM_CREDENTIALS, fetchImpl ? { fetch: fetchImpl } : {});
 
 /** stripe on its fetch client (the given fetch, or the global one: the server needs no renaming). */
-export const stripeOnFetch = (origin: string, key: string, fetchImpl: typeof fetch = fetch) =>
-  stripeClient(origin, key, { fetch: fetchImpl });
+export const stripeOnFetch = (
+  origin: string,
+  key: string,
+  fetchImpl: typeof fetch = fetch,
+): Stripe => stripeClient(origin, key, { fetch: fetchImpl });
 
 /** stripe with its default HTTP client, node:http with a keep-alive agent. */
-export const stripeOnNodeHttp = (origin: string, key: string) =>
+export const stripeOnNodeHttp = (origin: string, key: string): Stripe =>
   stripeClient(origin, key, { httpClient: 'node' });
