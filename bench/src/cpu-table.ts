@@ -3,7 +3,11 @@ import { numberCell, ratioCell } from './table';
 
 const PEER_COLUMN_EMPTY = '—';
 
-const signed = (us: number) => `${us >= 0 ? '+' : ''}${us.toFixed(1)}`;
+/** `+12.3` or `-4.5`; a difference that rounds to zero is `+0.0`, never `-0.0`. */
+function signed(us: number): string {
+  const text = us.toFixed(1);
+  return text.startsWith('-') && text !== '-0.0' ? text : `+${text.replace('-', '')}`;
+}
 
 /** The row of one operation: µs per call of each contestant, then what ours adds and the ratios. */
 export function cpuRow(cpuCase: CpuCase, figures: CpuFigure[]): string[] {

@@ -54,6 +54,17 @@ describe('per-call CPU', () => {
     ]);
   });
 
+  it('writes a difference that rounds to zero as +0.0 and a negative one with its sign', () => {
+    const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /x', contestants: [] };
+    const row = cpuRow(cpuCase, [
+      { name: 'clientkit', usPerCall: 9.96 },
+      { name: 'bare ky', usPerCall: 7 },
+      { name: 'raw fetch', usPerCall: 10 },
+      { name: '@gitbook/api', usPerCall: 10.02 },
+    ]);
+    expect(row.slice(5, 8)).toEqual(['+0.0', '-3.0', '+0.0']);
+  });
+
   it('gives what each contestant adds over raw fetch and the ratios clientkit / SDK and / ky', () => {
     const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /x', contestants: [] };
     const row = cpuRow(cpuCase, [
