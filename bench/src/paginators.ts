@@ -100,10 +100,16 @@ export interface PaginatorResult {
   ratio: number;
   peakRssGrowthMb: number;
   rawPeakRssGrowthMb: number;
+  /** Largest heap in use after a forced collection (every 200 pages) over the baseline. */
+  liveHeapGrowthMb: number;
+  rawLiveHeapGrowthMb: number;
 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
+const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024;
+/** Pages between two forced collections that measure the live heap (RSS alone also counts garbage not yet collected). */
+const PAGES_PER_HEAP_SAMPLE = 200;
 
 async function sdkRun(style: Style, total: number, pageSize: number, onPage: () => void) {
   const transport = createTransport({
@@ -172,17 +178,28 @@ async function timed(
 ) {
   gc();
   const baseline = rssMb();
+  const heapBaseline = heapMb();
   let peak = baseline;
+  let livePeak = heapBaseline;
+  let pages = 0;
   const repeats = repeatsFor(records);
   const started = nowMs();
   for (let i = 0; i < repeats; i++) {
     const count = await read(() => {
       peak = Math.max(peak, rssMb());
+      if (++pages % PAGES_PER_HEAP_SAMPLE === 0) {
+        gc();
+        livePeak = Math.max(livePeak, heapMb());
+      }
     });
     if (count !== records) throw new Error(`${label}: read ${count} of ${records} records`);
   }
   const ms = nowMs() - started;
-  return { itemsPerSec: ((records * repeats) / ms) * 1000, peakRssGrowthMb: peak - baseline };
+  return {
+    itemsPerSec: ((records * repeats) / ms) * 1000,
+    peakRssGrowthMb: peak - baseline,
+    liveHeapGrowthMb: livePeak - heapBaseline,
+  };
 }
 
 /**
@@ -215,6 +232,8 @@ export async function benchPaginators(records: number, pageSize = 100): Promise<
       ratio: ours.itemsPerSec / loop.itemsPerSec,
       peakRssGrowthMb: ours.peakRssGrowthMb,
       rawPeakRssGrowthMb: loop.peakRssGrowthMb,
+      liveHeapGrowthMb: ours.liveHeapGrowthMb,
+      rawLiveHeapGrowthMb: loop.liveHeapGrowthMb,
     });
   }
   return results;

@@ -132,6 +132,7 @@ export async function runSuite(
           r.rawItemsPerSec.toFixed(0),
           formatRatio(r.ratio),
           `${r.peakRssGrowthMb.toFixed(1)} MB / ${r.rawPeakRssGrowthMb.toFixed(1)} MB`,
+          `${r.liveHeapGrowthMb.toFixed(1)} MB / ${r.rawLiveHeapGrowthMb.toFixed(1)} MB`,
         ]);
         if (r.records >= 100_000) {
           summary.push({
@@ -151,6 +152,7 @@ export async function runSuite(
           'bare-ky loop items/s',
           'ratio',
           'peak RSS growth (paginator / loop)',
+          'live heap growth after GC (paginator / loop)',
         ],
         paginatorRows,
       ),

@@ -13,6 +13,9 @@ describe('paginator bench', () => {
       expect(result.ratio).toBeCloseTo(result.itemsPerSec / result.rawItemsPerSec);
       expect(Number.isFinite(result.peakRssGrowthMb)).toBe(true);
       expect(Number.isFinite(result.rawPeakRssGrowthMb)).toBe(true);
+      // 2,500 records are 25 pages, read 20 times over: the live heap is sampled twice.
+      expect(result.liveHeapGrowthMb).toBeGreaterThanOrEqual(0);
+      expect(result.rawLiveHeapGrowthMb).toBeGreaterThanOrEqual(0);
     }
   });
 });
