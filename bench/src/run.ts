@@ -17,9 +17,13 @@ const SUMMARY_MARK = 'BENCH_SUMMARY ';
 /** In a child: the whole suite on this node; tables to stdout, the summary as its last line. */
 async function child(): Promise<void> {
   const tables: string[] = [];
+  let sectionStarted = nowMs();
   const { summary } = await runSuite({ quick }, (text) => {
-    tables.push(text);
-    console.error(text); // progress as it happens
+    // Each section's own time, so the ten-minute budget of the whole run can be checked part by part.
+    const seconds = `(${((nowMs() - sectionStarted) / 1000).toFixed(0)} s)\n`;
+    sectionStarted = nowMs();
+    tables.push(text, seconds);
+    console.error(text, seconds); // progress as it happens
   });
   console.log(tables.join('\n'));
   console.log(`${SUMMARY_MARK}${JSON.stringify(summary)}`);
@@ -104,6 +108,7 @@ async function parent(): Promise<void> {
       continue;
     }
     console.error(`== ${runtime.label}`);
+    const runtimeStarted = nowMs();
     try {
       const output = await runOn({ ...runtime, execPath: runtime.execPath }, script, {
         BENCH_RUNTIME_CHILD: '1',
@@ -111,6 +116,7 @@ async function parent(): Promise<void> {
       const lines = output.split('\n');
       const mark = lines.find((line) => line.startsWith(SUMMARY_MARK));
       out.push(lines.filter((line) => !line.startsWith(SUMMARY_MARK)).join('\n'));
+      out.push(`${runtime.label}: ${((nowMs() - runtimeStarted) / 1000).toFixed(0)} s in all`, '');
       results.push({
         runtime,
         summary: mark ? (JSON.parse(mark.slice(SUMMARY_MARK.length)) as SummaryLine[]) : [],

@@ -61,8 +61,8 @@ export async function runSuite(
     for (const cpuCase of await cpuCases(answers)) {
       const figures = await measureCpuCase(cpuCase, {
         calls: quick ? 100 : 500,
-        rounds: quick ? 5 : 12,
-        warmup: quick ? 200 : 2_000,
+        rounds: quick ? 5 : 10,
+        warmup: quick ? 200 : 1_000,
       });
       const row = cpuRow(cpuCase, figures);
       cpuRows.push(row);
@@ -197,7 +197,7 @@ export async function runSuite(
 
   const imports = measureImportTimes(
     [...OUR_PACKAGES.map(([name]) => name), ...PEER_PACKAGES],
-    quick ? 5 : 15,
+    quick ? 5 : 11,
   );
   const byName = new Map(imports.map((i) => [i.name, i]));
   print(
