@@ -61,7 +61,7 @@ export async function measure(name, contents, platform = 'browser') {
 }
 
 /** A peer that does not bundle for browsers (it imports node: modules) is bundled for node instead. */
-async function measurePeer(name, contents) {
+export async function measurePeer(name, contents) {
   try {
     return { ...(await measure(name, contents)), peer: true };
   } catch {

@@ -12,7 +12,11 @@ function timeNode(code: string): number {
     cwd: benchDir,
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(result.stderr.split('\n').find((l) => l.trim()) ?? '');
+  if (result.status !== 0) {
+    // The error's own line, not the source excerpt node prints above it.
+    const lines = result.stderr.split('\n');
+    throw new Error(lines.find((l) => /Error\b/.test(l)) ?? lines.find((l) => l.trim()) ?? '');
+  }
   return nowMs() - started;
 }
 
