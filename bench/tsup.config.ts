@@ -1,3 +1,8 @@
 import { packageBuildConfig } from '../tsup.shared.ts';
 
-export default packageBuildConfig({ run: 'src/run.ts' }, { format: ['esm'], dts: false });
+// The official SDKs (devDependencies) stay external, as our packages are, so that the bench loads
+// each one as its users do rather than a copy bundled into run.js.
+export default packageBuildConfig(
+  { run: 'src/run.ts' },
+  { format: ['esm'], dts: false, external: ['@gitbook/api', 'auth0', 'postmark', 'stripe', 'ky'] },
+);

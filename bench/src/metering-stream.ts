@@ -1,11 +1,14 @@
-import { DEFAULT_SERVICE_VERSION, MeteringClient } from '@clientkit/metering-client';
-import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
+import { DEV, meteringClient, reasonOf } from './ours';
+import { stripeOnFetch, stripeOnNodeHttp } from './peers';
+import { admin } from './server-process';
 import { cpuMs, nowMs } from './stats';
 
-/** Events per second and CPU milliseconds (client and in-process server together) per 1,000 events. */
+/** Events per second, and client CPU milliseconds (this process only) per 1,000 events. */
 export interface MeteringThroughput {
-  eventsPerSec: number;
-  cpuMsPer1000: number;
+  name: string;
+  eventsPerSec?: number;
+  cpuMsPer1000?: number;
+  note?: string;
 }
 
 /** Options of `benchMeteringStream`. */
@@ -16,13 +19,13 @@ export interface MeteringStreamBenchOptions {
   batchSize?: number;
   /** Requests in flight at once (default 8). */
   concurrency?: number;
+  /** Measured rounds; the senders take turns in a rotating order (default 4). */
+  rounds?: number;
 }
 
-const API_KEY = 'sk_test_clientkit_dev_key';
-const ROUNDS = 4;
 const WARM_UP_EVENTS = 5_000;
 
-/** The same event both senders build: what a metered API would record per call. */
+/** The same event every sender builds: what a metered API records per call. */
 function usageEvent(index: number) {
   return {
     event_name: 'api_call',
@@ -30,16 +33,49 @@ function usageEvent(index: number) {
   };
 }
 
-interface Sender {
-  name: 'sdk' | 'raw';
-  send(url: string, events: number, batchSize: number, concurrency: number): Promise<void>;
+type Send = (
+  origin: string,
+  events: number,
+  batchSize: number,
+  concurrency: number,
+) => Promise<void>;
+
+export interface Sender {
+  name: string;
+  send: Send;
 }
 
-/** The SDK as an application would use it: a stream, `push`, `write` when it is full, `close`. */
-const sdkSender: Sender = {
-  name: 'sdk',
-  async send(url, events, batchSize, concurrency) {
-    const metering = new MeteringClient({ baseUrl: url, apiKey: API_KEY });
+/**
+ * Runs `concurrency` workers that share one counter, each building and sending the next batch
+ * (every event with its own identifier, as the stream does) until `events` are sent.
+ */
+async function workers(
+  events: number,
+  batchSize: number,
+  concurrency: number,
+  sendBatch: (batch: ReturnType<typeof identified>[]) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < events) {
+      const start = next;
+      const end = Math.min(events, start + batchSize);
+      next = end;
+      const batch = [];
+      for (let i = start; i < end; i++) batch.push(identified(i));
+      await sendBatch(batch);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+const identified = (index: number) => ({ ...usageEvent(index), identifier: crypto.randomUUID() });
+
+/** Our client as an application uses it: a stream, `push`, `write` when it is full, `close`. */
+export const clientkitSender: Sender = {
+  name: 'clientkit createStream',
+  async send(origin, events, batchSize, concurrency) {
+    const metering = await meteringClient({ origin });
     const stream = metering.createStream({
       batchSize,
       concurrency,
@@ -50,109 +86,128 @@ const sdkSender: Sender = {
       if (!stream.push(event)) await stream.write(event);
     }
     await stream.close();
-    if (stream.stats.sent !== events) throw new Error(`sdk sent ${stream.stats.sent} of ${events}`);
+    if (stream.stats.sent !== events) throw new Error(`sent ${stream.stats.sent} of ${events}`);
   },
 };
 
+/** stripe's documented pattern: a session from the API key, then a client on the session token. */
+function stripeSender(name: string, build: (origin: string, key: string) => StripeLike): Sender {
+  return {
+    name,
+    async send(origin, events, batchSize, concurrency) {
+      const session = await build(origin, DEV.meteringKey).v2.billing.meterEventSession.create();
+      const stream = build(origin, session.authentication_token);
+      await workers(events, batchSize, concurrency, async (batch) => {
+        await stream.v2.billing.meterEventStream.create({ events: batch });
+      });
+    },
+  };
+}
+
+type StripeLike = ReturnType<typeof stripeOnNodeHttp>;
+
+export const stripeNodeHttpSender = stripeSender('stripe (node:http, default)', stripeOnNodeHttp);
+export const stripeFetchSender = stripeSender('stripe (createFetchHttpClient)', (origin, key) =>
+  stripeOnFetch(origin, key),
+);
+
 /** What a careful user writes with `fetch` alone: own session, identifiers, batches, N workers. */
-const rawSender: Sender = {
-  name: 'raw',
-  async send(url, events, batchSize, concurrency) {
-    const sessionResponse = await fetch(`${url}/v2/billing/meter_event_session`, {
+export const rawSender: Sender = {
+  name: 'raw fetch',
+  async send(origin, events, batchSize, concurrency) {
+    const sessionResponse = await fetch(`${origin}/v2/billing/meter_event_session`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${API_KEY}`, 'service-version': DEFAULT_SERVICE_VERSION },
+      headers: { authorization: `Bearer ${DEV.meteringKey}` },
     });
+    if (!sessionResponse.ok) throw new Error(`session: ${sessionResponse.status}`);
     const session = (await sessionResponse.json()) as { authentication_token: string };
     const headers = {
       authorization: `Bearer ${session.authentication_token}`,
       'content-type': 'application/json',
-      'service-version': DEFAULT_SERVICE_VERSION,
     };
-    let next = 0;
-    const worker = async () => {
-      while (next < events) {
-        const start = next;
-        const end = Math.min(events, start + batchSize);
-        next = end;
-        const batch = [];
-        for (let i = start; i < end; i++) {
-          batch.push({ ...usageEvent(i), identifier: crypto.randomUUID() });
-        }
-        const response = await fetch(`${url}/v2/billing/meter_event_stream`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ events: batch }),
-        });
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`raw sender got ${response.status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    await workers(events, batchSize, concurrency, async (batch) => {
+      const response = await fetch(`${origin}/v2/billing/meter_event_stream`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ events: batch }),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`stream: ${response.status}`);
+    });
   },
 };
 
-/** Runs one sender and waits for the server to count what it sent, so both pay for the same work. */
+/** The events the server has counted, after it has validated everything pending. */
+async function countedEvents(origin: string): Promise<number> {
+  await admin(origin, '/clock', { advance: 0 });
+  return ((await admin(origin, '/metering/events')) as { total: number }).total;
+}
+
+/**
+ * One sender's delivery of `events`: wall time until the server has counted them all (so a sender
+ * cannot look fast by leaving work queued), CPU of this process while it sends.
+ */
 async function measure(
-  server: ReferenceServer,
-  url: string,
+  origin: string,
   sender: Sender,
   events: number,
   batchSize: number,
   concurrency: number,
-): Promise<{ ms: number; cpu: number }> {
-  const countedBefore = server.metering.counted().total;
-  const startedCpu = cpuMs();
+) {
+  const before = await countedEvents(origin);
   const started = nowMs();
-  await sender.send(url, events, batchSize, concurrency);
-  await server.clock.settle();
-  const ms = nowMs() - started;
+  const startedCpu = cpuMs();
+  await sender.send(origin, events, batchSize, concurrency);
   const cpu = cpuMs() - startedCpu;
-  const counted = server.metering.counted().total - countedBefore;
-  if (counted !== events)
-    throw new Error(`${sender.name}: the server counted ${counted} of ${events}`);
+  const counted = (await countedEvents(origin)) - before;
+  const ms = nowMs() - started;
+  if (counted !== events) throw new Error(`the server counted ${counted} of ${events}`);
   return { ms, cpu };
 }
 
 /**
- * Delivers the same number of events through `createStream` and through a hand-written `fetch`
- * sender with the same batch size and concurrency, against one reference server on loopback, in
- * alternating rounds so that neither gets the warmer process. `ratio` is the SDK's events per
- * second over raw fetch's.
+ * Delivers the same events through every sender, with the same batch size and concurrency, against
+ * the reference server in its own process at `origin`. After one warm-up each, the senders take
+ * turns over `rounds` rounds, the order rotating, so that none gets the warmer machine.
  */
-export async function benchMeteringStream(options: MeteringStreamBenchOptions = {}): Promise<{
-  sdk: MeteringThroughput;
-  raw: MeteringThroughput;
-  ratio: number;
-}> {
+export async function benchMeteringStream(
+  origin: string,
+  senders: Sender[],
+  options: MeteringStreamBenchOptions = {},
+): Promise<MeteringThroughput[]> {
   const events = options.events ?? 100_000;
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? 8;
-  const server = await createReferenceServer();
-  try {
-    const { url } = await server.listen(0);
-    for (const sender of [sdkSender, rawSender]) {
-      await measure(server, url, sender, WARM_UP_EVENTS, batchSize, concurrency);
+  const rounds = options.rounds ?? 4;
+  const notes = new Map<string, string>();
+  const running: Sender[] = [];
+  for (const sender of senders) {
+    try {
+      await measure(origin, sender, WARM_UP_EVENTS, batchSize, concurrency);
+      running.push(sender);
+    } catch (error) {
+      notes.set(sender.name, reasonOf(error));
     }
-    const totals = { sdk: { ms: 0, cpu: 0, events: 0 }, raw: { ms: 0, cpu: 0, events: 0 } };
-    for (let round = 0; round < ROUNDS; round++) {
-      const perRound = Math.floor(events / ROUNDS) + (round < events % ROUNDS ? 1 : 0);
-      const order = round % 2 === 0 ? [sdkSender, rawSender] : [rawSender, sdkSender];
-      for (const sender of order) {
-        const result = await measure(server, url, sender, perRound, batchSize, concurrency);
-        const total = totals[sender.name];
-        total.ms += result.ms;
-        total.cpu += result.cpu;
-        total.events += perRound;
-      }
+  }
+  const totals = new Map(running.map((s) => [s.name, { ms: 0, cpu: 0, events: 0 }]));
+  for (let round = 0; round < rounds; round++) {
+    const perRound = Math.floor(events / rounds) + (round < events % rounds ? 1 : 0);
+    for (let i = 0; i < running.length; i++) {
+      const sender = running[(i + round) % running.length]!;
+      const result = await measure(origin, sender, perRound, batchSize, concurrency);
+      const total = totals.get(sender.name)!;
+      total.ms += result.ms;
+      total.cpu += result.cpu;
+      total.events += perRound;
     }
-    const summary = (total: { ms: number; cpu: number; events: number }): MeteringThroughput => ({
+  }
+  return senders.map((sender) => {
+    const total = totals.get(sender.name);
+    if (!total) return { name: sender.name, note: notes.get(sender.name) };
+    return {
+      name: sender.name,
       eventsPerSec: (total.events / total.ms) * 1000,
       cpuMsPer1000: (total.cpu / total.events) * 1000,
-    });
-    const sdk = summary(totals.sdk);
-    const raw = summary(totals.raw);
-    return { sdk, raw, ratio: sdk.eventsPerSec / raw.eventsPerSec };
-  } finally {
-    await server.close();
-  }
+    };
+  });
 }

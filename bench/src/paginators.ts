@@ -6,12 +6,14 @@ import {
   type PageStrategy,
   paginate,
 } from '@clientkit/core';
+import ky from 'ky';
 import { nowMs } from './stats';
 
 /**
- * The three listing styles over 100,000 records. The pages come from an in-process `fetch` that
- * builds each page on demand, so the figures are the paginator's own: no server holds the records,
- * and nothing but the page being read needs to stay in memory.
+ * The three listing styles over 1,000 to 1,000,000 records. The pages come from an in-process
+ * `fetch` that builds each page on demand, so no server holds the records and nothing but the
+ * page being read needs to stay in memory. The baseline makes the same page requests through bare
+ * ky, so the ratio measures the paginator and the transport around it, not fetch.
  */
 
 interface Row {
@@ -97,10 +99,17 @@ export interface PaginatorResult {
   rawItemsPerSec: number;
   ratio: number;
   peakRssGrowthMb: number;
+  rawPeakRssGrowthMb: number;
+  /** Largest heap in use after a forced collection (every 200 pages) over the baseline. */
+  liveHeapGrowthMb: number;
+  rawLiveHeapGrowthMb: number;
 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
+const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024;
+/** Pages between two forced collections that measure the live heap (RSS alone also counts garbage not yet collected). */
+const PAGES_PER_HEAP_SAMPLE = 200;
 
 async function sdkRun(style: Style, total: number, pageSize: number, onPage: () => void) {
   const transport = createTransport({
@@ -127,17 +136,19 @@ async function sdkRun(style: Style, total: number, pageSize: number, onPage: () 
   return count;
 }
 
-/** The same listing read by hand: build each page's URL, fetch, parse, follow `next`. */
-async function rawRun(style: Style, total: number, pageSize: number) {
+/** The same listing read by hand through bare ky: build each page's URL, get it, follow `next`. */
+async function rawRun(style: Style, total: number, pageSize: number, onPage: () => void) {
   const fetchPage = syntheticFetch(style, total, pageSize);
   let count = 0;
   let query = new URLSearchParams(
     Object.entries(firstParams(style, pageSize)).map(([key, value]) => [key, String(value)]),
   );
   for (;;) {
-    const response = await fetchPage(`http://bench.invalid/records?${query}`);
-    const body = (await response.json()) as Body;
+    const body = await ky(`http://bench.invalid/records?${query}`, {
+      fetch: fetchPage,
+    }).json<Body>();
     for (const item of body.items) if (item.id) count += 1;
+    onPage();
     if (body.items.length === 0) break;
     if (style === 'offset') {
       const page = Number(query.get('page'));
@@ -153,38 +164,76 @@ async function rawRun(style: Style, total: number, pageSize: number) {
   return count;
 }
 
+/** Short listings are read this many times over, so that their time is long enough to measure. */
+const repeatsFor = (records: number) => Math.max(1, Math.ceil(50_000 / records));
+
 /**
- * Reads `records` records through each paginator, sampling RSS after every page, and the same
- * listing by hand. Run node with `--expose-gc` so the baseline is taken after a collection.
+ * Runs one reader (several times over for a short listing), sampling RSS after every page against
+ * a baseline taken after a collection.
+ */
+async function timed(
+  read: (onPage: () => void) => Promise<number>,
+  records: number,
+  label: string,
+) {
+  gc();
+  const baseline = rssMb();
+  const heapBaseline = heapMb();
+  let peak = baseline;
+  let livePeak = heapBaseline;
+  let pages = 0;
+  const repeats = repeatsFor(records);
+  const started = nowMs();
+  for (let i = 0; i < repeats; i++) {
+    const count = await read(() => {
+      peak = Math.max(peak, rssMb());
+      if (++pages % PAGES_PER_HEAP_SAMPLE === 0) {
+        gc();
+        livePeak = Math.max(livePeak, heapMb());
+      }
+    });
+    if (count !== records) throw new Error(`${label}: read ${count} of ${records} records`);
+  }
+  const ms = nowMs() - started;
+  return {
+    itemsPerSec: ((records * repeats) / ms) * 1000,
+    peakRssGrowthMb: peak - baseline,
+    liveHeapGrowthMb: livePeak - heapBaseline,
+  };
+}
+
+/**
+ * Reads `records` records through each paginator and the same pages through a bare-ky loop, the
+ * two alternating which goes first. Run node with `--expose-gc` so each baseline follows a
+ * collection.
  */
 export async function benchPaginators(records: number, pageSize = 100): Promise<PaginatorResult[]> {
   const results: PaginatorResult[] = [];
-  for (const style of ['checkpoint', 'offset', 'cursor'] as const) {
+  for (const [index, style] of (['checkpoint', 'offset', 'cursor'] as const).entries()) {
     await sdkRun(style, 5_000, pageSize, () => undefined); // warm up both paths
-    await rawRun(style, 5_000, pageSize);
-    gc();
-    const baseline = rssMb();
-    let peak = baseline;
-    let started = nowMs();
-    const count = await sdkRun(style, records, pageSize, () => {
-      peak = Math.max(peak, rssMb());
-    });
-    const sdkMs = nowMs() - started;
-    if (count !== records) throw new Error(`${style}: read ${count} of ${records} records`);
-    gc();
-    started = nowMs();
-    const rawCount = await rawRun(style, records, pageSize);
-    const rawMs = nowMs() - started;
-    if (rawCount !== records) throw new Error(`${style} raw: read ${rawCount} of ${records}`);
-    const itemsPerSec = (records / sdkMs) * 1000;
-    const rawItemsPerSec = (records / rawMs) * 1000;
+    await rawRun(style, 5_000, pageSize, () => undefined);
+    const sdk = () => timed((onPage) => sdkRun(style, records, pageSize, onPage), records, style);
+    const raw = () =>
+      timed((onPage) => rawRun(style, records, pageSize, onPage), records, `${style} bare ky`);
+    let ours: Awaited<ReturnType<typeof sdk>>;
+    let loop: Awaited<ReturnType<typeof raw>>;
+    if (index % 2 === 0) {
+      ours = await sdk();
+      loop = await raw();
+    } else {
+      loop = await raw();
+      ours = await sdk();
+    }
     results.push({
       style,
       records,
-      itemsPerSec,
-      rawItemsPerSec,
-      ratio: itemsPerSec / rawItemsPerSec,
-      peakRssGrowthMb: peak - baseline,
+      itemsPerSec: ours.itemsPerSec,
+      rawItemsPerSec: loop.itemsPerSec,
+      ratio: ours.itemsPerSec / loop.itemsPerSec,
+      peakRssGrowthMb: ours.peakRssGrowthMb,
+      rawPeakRssGrowthMb: loop.peakRssGrowthMb,
+      liveHeapGrowthMb: ours.liveHeapGrowthMb,
+      rawLiveHeapGrowthMb: loop.liveHeapGrowthMb,
     });
   }
   return results;

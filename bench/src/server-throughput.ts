@@ -3,7 +3,8 @@ import { nowMs } from './stats';
 /**
  * Requests per second the server answers with `concurrency` requests in flight for `durationMs`,
  * from keep-alive fetch in this process. On two cores the load generator shares the machine with
- * the server, so the figure is a floor for what the server can do.
+ * the server, so the figure is a floor for what the server can do. A request that fails (a pooled
+ * socket the server closed while idle, for one) counts as an error rather than ending the run.
  */
 export async function requestsPerSecond(
   request: () => Promise<Response>,
@@ -15,10 +16,14 @@ export async function requestsPerSecond(
   let errors = 0;
   const worker = async () => {
     while (nowMs() < deadline) {
-      const response = await request();
-      await response.arrayBuffer();
-      if (response.ok) completed += 1;
-      else errors += 1;
+      try {
+        const response = await request();
+        await response.arrayBuffer();
+        if (response.ok) completed += 1;
+        else errors += 1;
+      } catch {
+        errors += 1;
+      }
     }
   };
   const started = nowMs();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { cannedFetch, jsonAnswer } from '../src/canned-fetch';
+
+describe('canned fetch', () => {
+  it('answers every call with a fresh, readable copy of the prebuilt response', async () => {
+    const canned = cannedFetch({ default: jsonAnswer({ id: 'space_1' }) });
+    const first = await canned.fetch('http://127.0.0.1:4010/v1/spaces/space_1');
+    const second = await canned.fetch('http://127.0.0.1:4010/v1/spaces/space_1');
+    expect(await first.json()).toEqual({ id: 'space_1' });
+    expect(await second.json()).toEqual({ id: 'space_1' });
+    expect(first.headers.get('content-type')).toBe('application/json');
+    expect(canned.calls).toBe(2);
+  });
+
+  it('records METHOD and path of each request, from a URL string, a URL or a Request', async () => {
+    const canned = cannedFetch({ default: jsonAnswer({}) });
+    await canned.fetch('http://h.test/a?x=1', { method: 'post' });
+    await canned.fetch(new URL('http://h.test/b'));
+    await canned.fetch(new Request('http://h.test/c', { method: 'PATCH', body: '{}' }));
+    expect(canned.seen).toEqual(['POST /a', 'GET /b', 'PATCH /c']);
+  });
+
+  it('answers a listed METHOD /path with its own answer and anything else with the default', async () => {
+    const canned = cannedFetch({
+      default: jsonAnswer({ kind: 'default' }),
+      'POST /oauth/token': jsonAnswer({ access_token: 't' }),
+    });
+    expect(
+      await (await canned.fetch('http://h.test/oauth/token', { method: 'POST' })).json(),
+    ).toEqual({
+      access_token: 't',
+    });
+    expect(await (await canned.fetch('http://h.test/oauth/token')).json()).toEqual({
+      kind: 'default',
+    });
+  });
+
+  it('keeps at most `keep` recorded requests, so a long run holds no growing list', async () => {
+    const canned = cannedFetch({ default: jsonAnswer({}) }, 3);
+    for (let i = 0; i < 10; i++) await canned.fetch(`http://h.test/${i}`);
+    expect(canned.seen).toEqual(['GET /0', 'GET /1', 'GET /2']);
+    canned.reset();
+    expect(canned.seen).toEqual([]);
+    expect(canned.calls).toBe(10);
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { benchPaginators } from '../src/paginators';
+
+describe('paginator bench', () => {
+  it('reads every record through each paginator and through the bare-ky loop', async () => {
+    // benchPaginators throws when either reader reads another number of records than asked.
+    const results = await benchPaginators(2_500, 100);
+    expect(results.map((r) => r.style)).toEqual(['checkpoint', 'offset', 'cursor']);
+    for (const result of results) {
+      expect(result.records).toBe(2_500);
+      expect(result.itemsPerSec).toBeGreaterThan(0);
+      expect(result.rawItemsPerSec).toBeGreaterThan(0);
+      expect(result.ratio).toBeCloseTo(result.itemsPerSec / result.rawItemsPerSec);
+      expect(Number.isFinite(result.peakRssGrowthMb)).toBe(true);
+      expect(Number.isFinite(result.rawPeakRssGrowthMb)).toBe(true);
+      // 2,500 records are 25 pages, read 20 times over: the live heap is sampled twice.
+      expect(result.liveHeapGrowthMb).toBeGreaterThanOrEqual(0);
+      expect(result.rawLiveHeapGrowthMb).toBeGreaterThanOrEqual(0);
+    }
+  });
+});

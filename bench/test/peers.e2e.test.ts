@@ -1,0 +1,76 @@
+import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureAnswers, cpuCases } from '../src/cpu-cases';
+import {
+  benchMeteringStream,
+  rawSender,
+  type Sender,
+  stripeFetchSender,
+  stripeNodeHttpSender,
+} from '../src/metering-stream';
+import { isUnavailable } from '../src/per-call-cpu';
+import { admin } from '../src/server-process';
+
+let server: ReferenceServer;
+let origin: string;
+
+beforeAll(async () => {
+  server = await createReferenceServer({ admin: true });
+  origin = (await server.listen(0)).url;
+});
+afterAll(() => server.close());
+
+const counted = async () => ((await admin(origin, '/metering/events')) as { total: number }).total;
+
+describe('per-call CPU contestants (against answers captured from the reference server)', () => {
+  // Ours are left out here: each client's own suites cover its requests, and the bench marks a
+  // client that sends anything else as not timed (see per-call-cpu.test.ts).
+  it('bare ky, raw fetch and each official SDK send the request their row names', async () => {
+    const token = ((await admin(origin, '/idm/tokens', {})) as { access_token: string })
+      .access_token;
+    const cases = await cpuCases(await captureAnswers(origin, token));
+    expect(cases.map((c) => c.operation)).toContain('metering.sessions.create');
+    const peers = new Set<string>();
+    for (const cpuCase of cases) {
+      for (const contestant of cpuCase.contestants) {
+        if (contestant.name === 'clientkit') continue;
+        if (isUnavailable(contestant))
+          throw new Error(`${contestant.name}: ${contestant.unavailable}`);
+        contestant.canned.reset();
+        await contestant.call();
+        expect(contestant.canned.seen, `${cpuCase.operation} by ${contestant.name}`).toContain(
+          cpuCase.expect,
+        );
+        peers.add(contestant.name);
+      }
+    }
+    expect([...peers].sort()).toEqual(
+      ['@gitbook/api', 'auth0', 'bare ky', 'postmark', 'raw fetch', 'stripe (fetch)'].sort(),
+    );
+  });
+});
+
+describe('metering stream senders', () => {
+  for (const sender of [stripeNodeHttpSender, stripeFetchSender, rawSender]) {
+    it(`${sender.name} delivers every event, each counted once by the server`, async () => {
+      const before = await counted();
+      await sender.send(origin, 1_050, 100, 8);
+      await admin(origin, '/clock', { advance: 0 });
+      expect((await counted()) - before).toBe(1_050);
+    });
+  }
+
+  it('reports a sender that cannot deliver with its reason and times the others', async () => {
+    const broken: Sender = {
+      name: 'broken',
+      send: () => Promise.reject(new Error('no route to the stream')),
+    };
+    const results = await benchMeteringStream(origin, [broken, rawSender], {
+      events: 2_000,
+      rounds: 2,
+    });
+    expect(results[0]).toEqual({ name: 'broken', note: 'unavailable: no route to the stream' });
+    expect(results[1]!.eventsPerSec).toBeGreaterThan(0);
+    expect(results[1]!.cpuMsPer1000).toBeGreaterThan(0);
+  });
+});
