@@ -53,9 +53,20 @@ export function localFetch(origin: string): typeof fetch {
 export function stripeClient(
   origin: string,
   key: string,
-  options: { maxNetworkRetries?: number; apiVersion?: string } = {},
+  options: {
+    maxNetworkRetries?: number;
+    apiVersion?: string;
+    /** `node`: stripe's default node:http client, which sends `Stripe-Version` under its own name. */
+    httpClient?: 'fetch' | 'node';
+    /** Replaces the renaming `localFetch` (a benchmark's canned fetch, say). */
+    fetch?: typeof fetch;
+  } = {},
 ) {
   const url = new URL(origin);
+  const httpClient =
+    options.httpClient === 'node'
+      ? {}
+      : { httpClient: Stripe.createFetchHttpClient(options.fetch ?? localFetch(origin)) };
   return new Stripe(key, {
     ...(options.apiVersion === undefined
       ? {}
@@ -63,19 +74,23 @@ export function stripeClient(
     host: url.hostname,
     port: Number(url.port),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
-    httpClient: Stripe.createFetchHttpClient(localFetch(origin)),
+    ...httpClient,
     maxNetworkRetries: options.maxNetworkRetries ?? 0,
     telemetry: false,
   });
 }
 
 /** postmark: the AccountClient with an account token against the local origin. */
-export function postmarkAccountClient(origin: string, accountToken: string): AccountClient {
+export function postmarkAccountClient(
+  origin: string,
+  accountToken: string,
+  options: { fetch?: typeof fetch } = {},
+): AccountClient {
   const url = new URL(origin);
   return new AccountClient(accountToken, {
     useHttps: url.protocol === 'https:',
     requestHost: url.host,
-    fetch: localFetch(origin),
+    fetch: options.fetch ?? localFetch(origin),
   });
 }
 
@@ -83,12 +98,13 @@ export function postmarkAccountClient(origin: string, accountToken: string): Acc
 export function auth0ManagementClient(
   origin: string,
   credentials: { clientId: string; clientSecret: string },
+  options: { fetch?: typeof fetch } = {},
 ): ManagementClient {
   return new ManagementClient({
     domain: IDM_DOMAIN,
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
-    fetch: localFetch(origin),
+    fetch: options.fetch ?? localFetch(origin),
     maxRetries: 0,
   });
 }
