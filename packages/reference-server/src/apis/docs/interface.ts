@@ -43,9 +43,12 @@ const allScopes: DocsScope[] = [
   'space:permissions:write',
 ];
 
+/** The seeded user token the CLI's client options use (Ada, owner of the handbook space). */
+export const DEVELOPMENT_USER_TOKEN = 'docs-dev-user-ada';
+
 /** Tokens that exist from the start, printed by the CLI. */
 const developmentTokens: Record<string, Principal> = {
-  'docs-dev-user-ada': { scheme: 'user', userId: 'usr_ada' },
+  [DEVELOPMENT_USER_TOKEN]: { scheme: 'user', userId: 'usr_ada' },
   'docs-dev-user-brian': { scheme: 'user', userId: 'usr_brian' },
   'docs-dev-user-internal': { scheme: 'user-internal', userId: 'usr_ada' },
   'docs-dev-integration': { scheme: 'integration' },
@@ -101,7 +104,7 @@ export function createDocsInterface(context: ServerContext): {
     },
     inspect: () => structuredClone(store.state),
     credentials: () => ({
-      'user token (usr_ada)': 'docs-dev-user-ada',
+      'user token (usr_ada)': DEVELOPMENT_USER_TOKEN,
       'user-internal token': 'docs-dev-user-internal',
       'integration token': 'docs-dev-integration',
       'oauth token (all scopes)': 'docs-dev-oauth-all',

@@ -1,0 +1,84 @@
+import { basicAuth, type CalendarClientOptions } from '@clientkit/calendar-client';
+import type { DocsClientOptions } from '@clientkit/docs-client';
+import { clientCredentials, type IdmClientOptions } from '@clientkit/idm-client';
+import type { MailClientOptions } from '@clientkit/mail-client';
+import type { MeteringClientOptions } from '@clientkit/metering-client';
+import { developmentPasswords } from './apis/calendar/seed';
+import { DEVELOPMENT_USER_TOKEN } from './apis/docs/interface';
+import { DEFAULT_IDM_AUDIENCE } from './apis/idm/interface';
+import { defaultMachineClients } from './apis/idm/machine-clients';
+import { DEVELOPMENT_ACCOUNT_TOKEN } from './apis/mail/seed';
+import { DEV_TEST_KEY } from './apis/metering/seed';
+
+/** The constructor options of each client for a reference server at one origin. */
+export interface DevelopmentClientOptions {
+  /** For `new DocsClient(...)`: Ada's user token. */
+  docs: DocsClientOptions;
+  /** For `new CalendarClient(...)`: the editor's application password. */
+  calendar: CalendarClientOptions;
+  /** For `new MeteringClient(...)`: the test API key. */
+  metering: MeteringClientOptions;
+  /** For `new MailClient(...)`: the account token. */
+  mail: MailClientOptions;
+  /** For `new IdmClient(...)`: the full-access machine client's credentials. */
+  idm: IdmClientOptions;
+}
+
+const sourceText = Symbol('source text');
+
+/**
+ * Remembers how a value that hides its secrets (an auth helper's result) was written, so that the
+ * CLI can print options a reader can paste.
+ */
+function written<T extends object>(value: T, source: string): T {
+  Object.defineProperty(value, sourceText, { value: source, enumerable: false });
+  return value;
+}
+
+/** The code that builds an option value made by `written`, if it was. */
+export function sourceTextOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  return (value as { [sourceText]?: string })[sourceText];
+}
+
+/** A string as a single-quoted TypeScript literal. */
+export function quoted(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * The options to construct each of the five clients against a reference server at `origin`, with
+ * the development credentials; the CLI prints them when it starts.
+ *
+ * @example
+ * const { url } = await server.listen(0);
+ * const docs = new DocsClient(developmentClientOptions(url).docs);
+ */
+export function developmentClientOptions(origin: string): DevelopmentClientOptions {
+  const root = origin.replace(/\/+$/, '');
+  const editorPassword = developmentPasswords.editor;
+  const machine = defaultMachineClients[0]!;
+  return {
+    docs: { baseUrl: `${root}/v1`, token: DEVELOPMENT_USER_TOKEN },
+    calendar: {
+      apiRoot: `${root}/wp-json`,
+      auth: written(
+        basicAuth('editor', editorPassword),
+        `basicAuth(${quoted('editor')}, ${quoted(editorPassword)})`,
+      ),
+    },
+    metering: { baseUrl: root, apiKey: DEV_TEST_KEY },
+    mail: { baseUrl: root, accountToken: DEVELOPMENT_ACCOUNT_TOKEN },
+    idm: {
+      baseUrl: `${root}/api/v2`,
+      auth: written(
+        clientCredentials({
+          clientId: machine.clientId,
+          clientSecret: machine.clientSecret,
+          audience: DEFAULT_IDM_AUDIENCE,
+        }),
+        `clientCredentials({ clientId: ${quoted(machine.clientId)}, clientSecret: ${quoted(machine.clientSecret)}, audience: ${quoted(DEFAULT_IDM_AUDIENCE)} })`,
+      ),
+    },
+  };
+}
