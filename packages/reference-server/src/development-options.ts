@@ -3,12 +3,14 @@ import type { DocsClientOptions } from '@clientkit/docs-client';
 import { clientCredentials, type IdmClientOptions } from '@clientkit/idm-client';
 import type { MailClientOptions } from '@clientkit/mail-client';
 import type { MeteringClientOptions } from '@clientkit/metering-client';
-import { developmentPasswords } from './apis/calendar/seed';
-import { DEVELOPMENT_USER_TOKEN } from './apis/docs/interface';
-import { DEFAULT_IDM_AUDIENCE } from './apis/idm/interface';
-import { defaultMachineClients } from './apis/idm/machine-clients';
-import { DEVELOPMENT_ACCOUNT_TOKEN } from './apis/mail/seed';
-import { DEV_TEST_KEY } from './apis/metering/seed';
+import {
+  DEFAULT_IDM_AUDIENCE,
+  DEV_TEST_KEY,
+  DEVELOPMENT_ACCOUNT_TOKEN,
+  DEVELOPMENT_USER_TOKEN,
+  developmentMachineClients,
+  developmentPasswords,
+} from './development-credentials';
 
 /** The constructor options of each client for a reference server at one origin. */
 export interface DevelopmentClientOptions {
@@ -57,7 +59,7 @@ export function quoted(text: string): string {
 export function developmentClientOptions(origin: string): DevelopmentClientOptions {
   const root = origin.replace(/\/+$/, '');
   const editorPassword = developmentPasswords.editor;
-  const machine = defaultMachineClients[0]!;
+  const machine = developmentMachineClients.fullAccess;
   return {
     docs: { baseUrl: `${root}/v1`, token: DEVELOPMENT_USER_TOKEN },
     calendar: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { DEVELOPMENT_USER_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { readJson } from '../../problem';
 import { SecretMap } from '../../secret-map';
@@ -42,9 +43,6 @@ const allScopes: DocsScope[] = [
   'space:permissions:read',
   'space:permissions:write',
 ];
-
-/** The seeded user token the CLI's client options use (Ada, owner of the handbook space). */
-export const DEVELOPMENT_USER_TOKEN = 'docs-dev-user-ada';
 
 /** Tokens that exist from the start, printed by the CLI. */
 const developmentTokens: Record<string, Principal> = {
