@@ -2,6 +2,21 @@
  * The identity management client (`IdmClient`), client credentials, scope helpers, errors and
  * types. The zod schemas themselves are in `@clientkit/idm-client/schemas`.
  *
+ * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
+ * errors {@link @clientkit/core!APIConnectionError}, {@link @clientkit/core!APIError},
+ * {@link @clientkit/core!APIResponseValidationError}, {@link @clientkit/core!APITimeoutError},
+ * {@link @clientkit/core!APIUserAbortError}, {@link @clientkit/core!AuthenticationError},
+ * {@link @clientkit/core!BadRequestError}, {@link @clientkit/core!CheckpointExpiredError},
+ * {@link @clientkit/core!ClientKitError}, {@link @clientkit/core!ConflictError},
+ * {@link @clientkit/core!InternalServerError}, {@link @clientkit/core!NotFoundError},
+ * {@link @clientkit/core!PayloadTooLargeError}, {@link @clientkit/core!PermissionDeniedError},
+ * {@link @clientkit/core!RateLimitError}, {@link @clientkit/core!RequestValidationError},
+ * {@link @clientkit/core!UnprocessableEntityError}; and {@link @clientkit/core!APIPromise},
+ * {@link @clientkit/core!ClientOptions}, {@link @clientkit/core!Page},
+ * {@link @clientkit/core!PagePromise}, {@link @clientkit/core!RequestOptions},
+ * {@link @clientkit/core!TokenProvider}, {@link @clientkit/core!tokenProvider},
+ * {@link @clientkit/core!WithResponse}.
+ *
  * @module
  */
 export {

@@ -2,6 +2,16 @@
  * The usage metering client (`MeteringClient`), its event stream, errors and types. The zod
  * schemas themselves are in `@clientkit/metering-client/schemas`.
  *
+ * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
+ * errors {@link @clientkit/core!APIConnectionError}, {@link @clientkit/core!APIError},
+ * {@link @clientkit/core!APIResponseValidationError}, {@link @clientkit/core!APITimeoutError},
+ * {@link @clientkit/core!APIUserAbortError}, {@link @clientkit/core!AuthenticationError},
+ * {@link @clientkit/core!BadRequestError}, {@link @clientkit/core!ClientKitError},
+ * {@link @clientkit/core!InternalServerError}, {@link @clientkit/core!PermissionDeniedError},
+ * {@link @clientkit/core!RateLimitError}, {@link @clientkit/core!RequestValidationError}; and
+ * {@link @clientkit/core!APIPromise}, {@link @clientkit/core!ClientOptions},
+ * {@link @clientkit/core!RequestOptions}, {@link @clientkit/core!WithResponse}.
+ *
  * @module
  */
 export {
