@@ -3,18 +3,27 @@
  * and filters. The zod schemas themselves are in `@clientkit/calendar-client/schemas`.
  *
  * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
- * errors {@link @clientkit/core!APIConnectionError}, {@link @clientkit/core!APIError},
- * {@link @clientkit/core!APIResponseValidationError}, {@link @clientkit/core!APITimeoutError},
- * {@link @clientkit/core!APIUserAbortError}, {@link @clientkit/core!AuthenticationError},
- * {@link @clientkit/core!BadRequestError}, {@link @clientkit/core!ClientKitError},
- * {@link @clientkit/core!ConflictError}, {@link @clientkit/core!GoneError},
- * {@link @clientkit/core!InternalServerError}, {@link @clientkit/core!NotFoundError},
- * {@link @clientkit/core!PermissionDeniedError}, {@link @clientkit/core!RateLimitError},
- * {@link @clientkit/core!RequestValidationError}, {@link @clientkit/core!UnprocessableEntityError};
- * and {@link @clientkit/core!APIPromise}, {@link @clientkit/core!Auth},
- * {@link @clientkit/core!ClientOptions}, {@link @clientkit/core!Page},
- * {@link @clientkit/core!PagePromise}, {@link @clientkit/core!RequestOptions},
- * {@link @clientkit/core!WithResponse}.
+ * errors {@link @clientkit/core!APIConnectionError | APIConnectionError},
+ * {@link @clientkit/core!APIError | APIError},
+ * {@link @clientkit/core!APIResponseValidationError | APIResponseValidationError},
+ * {@link @clientkit/core!APITimeoutError | APITimeoutError},
+ * {@link @clientkit/core!APIUserAbortError | APIUserAbortError},
+ * {@link @clientkit/core!AuthenticationError | AuthenticationError},
+ * {@link @clientkit/core!BadRequestError | BadRequestError},
+ * {@link @clientkit/core!ClientKitError | ClientKitError},
+ * {@link @clientkit/core!ConflictError | ConflictError},
+ * {@link @clientkit/core!GoneError | GoneError},
+ * {@link @clientkit/core!InternalServerError | InternalServerError},
+ * {@link @clientkit/core!NotFoundError | NotFoundError},
+ * {@link @clientkit/core!PermissionDeniedError | PermissionDeniedError},
+ * {@link @clientkit/core!RateLimitError | RateLimitError},
+ * {@link @clientkit/core!RequestValidationError | RequestValidationError},
+ * {@link @clientkit/core!UnprocessableEntityError | UnprocessableEntityError}; and
+ * {@link @clientkit/core!APIPromise | APIPromise}, {@link @clientkit/core!Auth | Auth},
+ * {@link @clientkit/core!ClientOptions | ClientOptions}, {@link @clientkit/core!Page | Page},
+ * {@link @clientkit/core!PagePromise | PagePromise},
+ * {@link @clientkit/core!RequestOptions | RequestOptions},
+ * {@link @clientkit/core!WithResponse | WithResponse}.
  *
  * @module
  */
