@@ -11,6 +11,7 @@ import {
   developmentMachineClients,
   developmentPasswords,
 } from './development-credentials';
+import { quoted, written } from './source-text';
 
 /** The constructor options of each client for a reference server at one origin. */
 export interface DevelopmentClientOptions {
@@ -24,28 +25,6 @@ export interface DevelopmentClientOptions {
   mail: MailClientOptions;
   /** For `new IdmClient(...)`: the full-access machine client's credentials. */
   idm: IdmClientOptions;
-}
-
-const sourceText = Symbol('source text');
-
-/**
- * Remembers how a value that hides its secrets (an auth helper's result) was written, so that the
- * CLI can print options a reader can paste.
- */
-function written<T extends object>(value: T, source: string): T {
-  Object.defineProperty(value, sourceText, { value: source, enumerable: false });
-  return value;
-}
-
-/** The code that builds an option value made by `written`, if it was. */
-export function sourceTextOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  return (value as { [sourceText]?: string })[sourceText];
-}
-
-/** A string as a single-quoted TypeScript literal. */
-export function quoted(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /**

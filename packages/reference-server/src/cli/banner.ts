@@ -1,4 +1,4 @@
-import { quoted, sourceTextOf } from '../development-options';
+import { quoted, sourceTextOf } from '../source-text';
 import type { CliStart } from './start';
 
 /** The class each entry of `developmentClientOptions` is for, with what else its options call. */
