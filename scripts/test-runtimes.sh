@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Runs every client's end-to-end suites (against the reference server) under newer Node versions,
-# taken from the npm registry's `node` package, besides the Node 20 run of `pnpm test`.
-# Usage: scripts/test-runtimes.sh [versions...]   (default: 22 24)
+# The runtimes the README claims, besides the Node 20 run of `pnpm test`:
+# - every client's end-to-end suites under newer Node versions, taken from the npm registry's
+#   `node` package;
+# - each client's smoke test (construct, one call, one error of the right class) in Bun, Deno and
+#   workerd, whose binaries come from the npm packages pinned in runtime-test/package.json, against
+#   a reference server that Node runs on 127.0.0.1.
+# Usage: scripts/test-runtimes.sh [node versions...]   (default: 22 24)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 versions=("$@")
@@ -14,3 +18,9 @@ for version in "${versions[@]}"; do
        exec vitest run e2e security-matrix --reporter=dot'
   echo "node $version: $((SECONDS - started)) s"
 done
+
+started=$SECONDS
+echo "== smoke tests in Bun, Deno and workerd"
+pnpm turbo run build --filter=@clientkit/runtime-test... --output-logs=errors-only
+pnpm --filter @clientkit/runtime-test test:runtimes
+echo "bun, deno, workerd: $((SECONDS - started)) s"

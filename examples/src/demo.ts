@@ -5,7 +5,10 @@ import { demoParts } from './parts';
 // the way an application would, printing what happens.
 const server = await createReferenceServer();
 const { url } = await server.listen(0);
-console.log(`Reference server listening on ${url}\n`);
+console.log(`Reference server listening on ${url}`);
+console.log(
+  "Where time must pass, the demo moves the server's clock forward instead of waiting.\n",
+);
 
 try {
   for (const [title, run] of demoParts) {

@@ -1,5 +1,5 @@
 import { DocsClient, NotFoundError } from '@clientkit/docs-client';
-import type { ReferenceServer } from '@clientkit/reference-server';
+import { developmentClientOptions, type ReferenceServer } from '@clientkit/reference-server';
 
 /** A technical writer's morning: search, tidy a space, share it, sync it to Git, and undo a mistake. */
 export async function docsDemo(
@@ -7,7 +7,7 @@ export async function docsDemo(
   url: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
+  const docs = new DocsClient(developmentClientOptions(url).docs);
 
   const me = await docs.user.get();
   log(`Signed in as ${me.displayName} <${me.email}>`);
@@ -44,9 +44,11 @@ export async function docsDemo(
     commitMessage: 'Weekly sync from the docs site',
   });
   log(`Git export started: ${(await docs.spaces.git.info(handbook.id)).operation?.state}`);
-  await server.clock.advance('5s');
+  await server.clock.advance('5s'); // the reference server's clock: no real waiting
   const git = await docs.spaces.git.info(handbook.id);
-  log(`Git export ${git.operation?.state} to ${git.repoName}`);
+  log(
+    `Git export ${git.operation?.state} to ${git.repoName}, 5 s later on the reference server's clock`,
+  );
 
   const { data: copy, response } = await docs.spaces.duplicate(handbook.id).withResponse();
   log(`Duplicated as "${copy.title}", at ${response.headers.get('location')}`);

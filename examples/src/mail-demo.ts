@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inboundAddress, MailClient, webhookUrl } from '@clientkit/mail-client';
 import { createInboundWebhookListener, type InboundMessage } from '@clientkit/mail-client/node';
-import type { ReferenceServer } from '@clientkit/reference-server';
+import { developmentClientOptions, type ReferenceServer } from '@clientkit/reference-server';
 
 /** A customer's reply to a support ticket, as their mail program would send it. */
 const customerReply = (to: string) =>
@@ -36,7 +36,7 @@ export async function mailDemo(
   url: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const mail = new MailClient({ baseUrl: url, accountToken: server.mail.accountToken });
+  const mail = new MailClient(developmentClientOptions(url).mail);
   const credentials = { username: 'helpdesk', password: 'p@ss:word/42' };
 
   let deliver: (message: InboundMessage) => void = () => undefined;
@@ -53,7 +53,7 @@ export async function mailDemo(
       InboundSpamThreshold: 10,
     });
     log(
-      `Server "${helpdesk.Name}" posts inbound mail to ${helpdesk.InboundHookUrl} (no password shown)`,
+      `Server "${helpdesk.Name}" posts inbound mail to ${helpdesk.InboundHookUrl}: the service shows a hook URL without its password, which stays a secret between it and the receiver`,
     );
     const replyTo = inboundAddress(helpdesk, { mailboxHash: 'ticket-1042' });
     log(`Ticket 1042 asks customers to reply to ${replyTo}`);

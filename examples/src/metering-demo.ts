@@ -1,5 +1,5 @@
 import { MeteringClient } from '@clientkit/metering-client';
-import type { ReferenceServer } from '@clientkit/reference-server';
+import { developmentClientOptions, type ReferenceServer } from '@clientkit/reference-server';
 
 /**
  * Usage metering for an API platform: every API call becomes a meter event, streamed in batches;
@@ -10,8 +10,7 @@ export async function meteringDemo(
   url: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const apiKey = server.credentials().metering!['test API key']!;
-  const metering = new MeteringClient({ baseUrl: url, apiKey });
+  const metering = new MeteringClient(developmentClientOptions(url).metering);
   const stream = metering.createStream({
     concurrency: 4,
     onBatchError: (error, events) => log(`could not deliver ${events.length} events: ${error}`),
@@ -31,12 +30,14 @@ export async function meteringDemo(
   await server.clock.settle(); // the service validates and counts asynchronously
   log(`server counted: ${JSON.stringify(server.metering.counted())}`);
 
-  await server.clock.advance('16m'); // the session (15 minutes) has now expired on the server
+  // The reference server's clock, not the wall clock: 16 minutes pass at once, and the session
+  // (15 minutes) has expired on the server.
+  await server.clock.advance('16m');
   stream.push({ event_name: 'api_call', payload: { stripe_customer_id: 'cus_acme', value: '1' } });
   await stream.close();
   const { sessionsCreated, sent, failed } = stream.stats;
   log(
-    `16 minutes later the expired session was renewed: ${sessionsCreated} sessions ` +
+    `16 minutes later on the reference server's clock (advanced, not waited for), the expired session was renewed: ${sessionsCreated} sessions ` +
       `(server: ${server.metering.sessions().created}), ${sent} sent, ${failed} failed`,
   );
 }

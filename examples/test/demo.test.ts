@@ -40,7 +40,9 @@ describe('the demo', () => {
     const lines = await run(docsDemo);
     expect(lines[0]).toBe('Signed in as Ada Lovelace <ada@acme.test>');
     expect(lines).toContain('Renamed to "Robot handbook (2026)"');
-    expect(lines).toContain('Git export success to acme/robot-handbook');
+    expect(lines).toContain(
+      "Git export success to acme/robot-handbook, 5 s later on the reference server's clock",
+    );
     expect(lines).toContain('Deleted the copy: true; deleted again: false');
     expect(lines).toContain('Reading it now: 404 (in the trash)');
     expect(lines.at(-1)).toMatch(/^Restored within the 7-day window/);
@@ -60,7 +62,7 @@ describe('the demo', () => {
       'server counted: {"total":5000,"byEventName":{"image_generated":500,"api_call":4500}}',
     );
     expect(lines.at(-1)).toBe(
-      '16 minutes later the expired session was renewed: 2 sessions (server: 2), 5001 sent, 0 failed',
+      "16 minutes later on the reference server's clock (advanced, not waited for), the expired session was renewed: 2 sessions (server: 2), 5001 sent, 0 failed",
     );
   });
 

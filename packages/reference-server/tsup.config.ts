@@ -1,3 +1,8 @@
 import { packageBuildConfig } from '../../tsup.shared.ts';
 
-export default packageBuildConfig({ index: 'src/index.ts', cli: 'src/cli.ts' });
+export default packageBuildConfig({
+  index: 'src/index.ts',
+  cli: 'src/cli.ts',
+  // Without the server, so that a program in any runtime can build the clients the CLI prints.
+  'development-options': 'src/development-options.ts',
+});

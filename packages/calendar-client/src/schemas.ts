@@ -112,63 +112,97 @@ export type Image = z.infer<typeof Image>;
 
 /** A category or a tag. */
 export const Term = z.looseObject({
+  /** The term's id. */
   id: z.number(),
+  /** Its name. */
   name: z.string(),
+  /** Its name in URLs. */
   slug: z.string(),
+  /** Its description, or empty. */
   description: z.string(),
+  /** The id of the parent category, or 0 at the top level (always 0 for tags). */
   parent: z.number(),
+  /** How many published events carry it. */
   count: z.number(),
+  /** `tribe_events_cat` for a category, `post_tag` for a tag. */
   taxonomy: z.string(),
+  /** Its REST addresses: `self`, its `collection`, and `up` to its parent when it has one. */
   urls: z.looseObject({
     self: z.string(),
     collection: z.string(),
     up: z.optional(z.string()),
   }),
 });
-export type Term = z.infer<typeof Term>;
+/** A category or a tag. */
+export interface Term extends z.infer<typeof Term> {}
 
 /** A date split into its parts, each zero-padded text (`month: '03'`), as the plugin answers them. */
 export const DateDetails = z.looseObject({
+  /** The year, four digits. */
   year: z.string(),
+  /** The month, `01` to `12`. */
   month: z.string(),
+  /** The day of the month, `01` to `31`. */
   day: z.string(),
+  /** The hour on a 24-hour clock, `00` to `23`. */
   hour: z.string(),
+  /** The minutes, `00` to `59`. */
   minutes: z.string(),
+  /** The seconds, `00` to `59`. */
   seconds: z.string(),
 });
-export type DateDetails = z.infer<typeof DateDetails>;
+/** A date split into its parts, each zero-padded text (`month: '03'`), as the plugin answers them. */
+export interface DateDetails extends z.infer<typeof DateDetails> {}
 
 /**
  * The cost of an event taken apart: its currency (empty when the event has none) and the amounts
  * found in the cost text, lowest first.
  */
 export const CostDetails = z.looseObject({
+  /** The currency's symbol, such as `$` or `€`; empty when the event has no currency. */
   currency_symbol: z.string(),
   /** `prefix` or `suffix`, or empty when the event has no currency. */
   currency_position: z.string(),
+  /** The amounts found in the cost text, lowest first; the text itself when it has no number. */
   values: z.array(z.string()),
 });
-export type CostDetails = z.infer<typeof CostDetails>;
+/**
+ * The cost of an event taken apart: its currency (empty when the event has none) and the amounts
+ * found in the cost text, lowest first.
+ */
+export interface CostDetails extends z.infer<typeof CostDetails> {}
 
 /**
  * How a record is recognised across sites: `global_id` is the site's host with the post id
  * (`events.example.com?id=12`); the lineage lists it and the ids of the records it was imported from.
  */
 const globalIdFields = {
+  /** Its id across sites: the site's host with its post id, such as `events.example.com?id=12`. */
   global_id: z.string(),
+  /** Its own global id first, then those of the records it was imported from. */
   global_id_lineage: z.array(z.string()),
 };
 
 const recordFields = {
+  /** The record's id. */
   id: z.number(),
+  /** The id of the user who created it. */
   author: z.number(),
+  /** Its publication status, such as `publish` or `draft`. */
   status: z.string(),
+  /** When it was published, in the site's time zone (`Y-m-d H:i:s`). */
   date: z.string(),
+  /** The same moment in UTC. */
   date_utc: z.string(),
+  /** When it last changed, in the site's time zone. */
   modified: z.string(),
+  /** The same moment in UTC. */
   modified_utc: z.string(),
+  /** Its page on the site. */
   url: z.string(),
+  /** Its address in this interface. */
   rest_url: z.string(),
+  /** Its name in URLs. */
   slug: z.string(),
 };
 
@@ -176,77 +210,121 @@ const recordFields = {
 export const Venue = z.looseObject({
   ...recordFields,
   ...globalIdFields,
+  /** The venue's name. */
   venue: z.string(),
+  /** Its description, as HTML. */
   description: z.string(),
   /** The short description; empty when there is none. */
   excerpt: z.string(),
+  /** The street address. */
   address: z.nullable(z.string()),
+  /** The city. */
   city: z.nullable(z.string()),
+  /** The country. */
   country: z.nullable(z.string()),
+  /** The province, outside the United States. */
   province: z.nullable(z.string()),
+  /** The state, in the United States. */
   state: z.nullable(z.string()),
+  /** The state or province, whichever was given. */
   stateprovince: z.nullable(z.string()),
+  /** The postal code. */
   zip: z.nullable(z.string()),
+  /** A phone number. */
   phone: z.nullable(z.string()),
+  /** Its website. */
   website: z.nullable(z.string()),
+  /** Its featured image, or `false` when it has none. */
   image: Image,
+  /** Whether its events show a map. */
   show_map: z.boolean(),
+  /** Whether its events show a link to a map. */
   show_map_link: z.boolean(),
+  /** Its latitude, or null when its position is unknown. */
   geo_lat: z.nullable(z.number()),
+  /** Its longitude, or null when its position is unknown. */
   geo_lng: z.nullable(z.number()),
 });
-export type Venue = z.infer<typeof Venue>;
+/** A place where events happen. `geo_lat` and `geo_lng` are null when its position is unknown. */
+export interface Venue extends z.infer<typeof Venue> {}
 
 /** A person or group that runs events. */
 export const Organizer = z.looseObject({
   ...recordFields,
   ...globalIdFields,
+  /** The organizer's name. */
   organizer: z.string(),
+  /** Its description, as HTML. */
   description: z.string(),
   /** The short description; empty when there is none. */
   excerpt: z.string(),
+  /** A phone number. */
   phone: z.nullable(z.string()),
+  /** Its website. */
   website: z.nullable(z.string()),
+  /** An email address. */
   email: z.nullable(z.string()),
+  /** Its featured image, or `false` when it has none. */
   image: Image,
 });
-export type Organizer = z.infer<typeof Organizer>;
+/** A person or group that runs events. */
+export interface Organizer extends z.infer<typeof Organizer> {}
 
 /** An event. `venue` is the venue, or an empty array when the event has none. */
 export const Event = z.looseObject({
   ...recordFields,
   ...globalIdFields,
+  /** The event's title. */
   title: z.string(),
+  /** Its description, as HTML. */
   description: z.string(),
+  /** A short summary, as HTML. */
   excerpt: z.string(),
+  /** Its featured image, or `false` when it has none. */
   image: Image,
+  /** Whether it lasts whole days, without start and end times. */
   all_day: z.boolean(),
+  /** When it starts, wall-clock time in its `timezone` (`Y-m-d H:i:s`). */
   start_date: z.string(),
   /** `start_date` split into its parts. */
   start_date_details: DateDetails,
+  /** When it ends, wall-clock time in its `timezone`. */
   end_date: z.string(),
   /** `end_date` split into its parts. */
   end_date_details: DateDetails,
+  /** When it starts, in UTC. */
   utc_start_date: z.string(),
   /** `utc_start_date` split into its parts. */
   utc_start_date_details: DateDetails,
+  /** When it ends, in UTC. */
   utc_end_date: z.string(),
   /** `utc_end_date` split into its parts. */
   utc_end_date_details: DateDetails,
+  /** Its IANA time zone, such as `America/New_York`. */
   timezone: z.string(),
   /** The time zone's abbreviation when the event starts (`CET`, `EST`), or its offset (`+09`). */
   timezone_abbr: z.string(),
+  /** What it costs, as text; empty when free or unknown. */
   cost: z.string(),
   /** The cost's currency and amounts. */
   cost_details: CostDetails,
+  /** Its website. */
   website: z.nullable(z.string()),
+  /** Whether its page shows a map of the venue. */
   show_map: z.boolean(),
+  /** Whether its page links to a map of the venue. */
   show_map_link: z.boolean(),
+  /** Whether it is left out of the site's event lists. */
   hide_from_listings: z.boolean(),
+  /** Whether it stays at the top of its day in month views. */
   sticky: z.boolean(),
+  /** Whether it is featured. */
   featured: z.boolean(),
+  /** Its categories. */
   categories: z.array(Term),
+  /** Its tags. */
   tags: z.array(Term),
+  /** Its venue, or an empty array when it has none. */
   venue: z.union([
     Venue,
     z.custom<never[]>(
@@ -254,40 +332,77 @@ export const Event = z.looseObject({
       'must be an empty array',
     ),
   ]),
+  /** Its organizers. */
   organizer: z.array(Organizer),
+  /** Whether tickets are sold for it. */
   ticketed: z.optional(z.boolean()),
+  /** The id of its parent post, when it has one. */
   post_parent: z.optional(z.number()),
+  /** Whether its content needs a password; without it, description and excerpt are empty. */
   password_protected: z.optional(z.boolean()),
 });
-export type Event = z.infer<typeof Event>;
+/** An event. `venue` is the venue, or an empty array when the event has none. */
+export interface Event extends z.infer<typeof Event> {}
 
 const listEnvelope = {
+  /** The address of this page. */
   rest_url: z.string(),
+  /** The address of the next page; missing on the last one. */
   next_rest_url: z.optional(z.string()),
+  /** The address of the previous page; missing on the first one. */
   previous_rest_url: z.optional(z.string()),
+  /** The number of records the listing has in all. */
   total: z.number(),
+  /** The number of pages at this page size. */
   total_pages: z.number(),
 };
 
 /** A page of events, with the totals and the URLs of the neighbouring pages. */
-export const EventList = z.looseObject({ events: z.array(Event), ...listEnvelope });
-export type EventList = z.infer<typeof EventList>;
+export const EventList = z.looseObject({
+  /** The events on this page. */
+  events: z.array(Event),
+  ...listEnvelope,
+});
+/** A page of events, with the totals and the URLs of the neighbouring pages. */
+export interface EventList extends z.infer<typeof EventList> {}
 /** A page of venues, with the totals and the URLs of the neighbouring pages. */
-export const VenueList = z.looseObject({ venues: z.array(Venue), ...listEnvelope });
-export type VenueList = z.infer<typeof VenueList>;
+export const VenueList = z.looseObject({
+  /** The venues on this page. */
+  venues: z.array(Venue),
+  ...listEnvelope,
+});
+/** A page of venues, with the totals and the URLs of the neighbouring pages. */
+export interface VenueList extends z.infer<typeof VenueList> {}
 /** A page of organizers, with the totals and the URLs of the neighbouring pages. */
-export const OrganizerList = z.looseObject({ organizers: z.array(Organizer), ...listEnvelope });
-export type OrganizerList = z.infer<typeof OrganizerList>;
+export const OrganizerList = z.looseObject({
+  /** The organizers on this page. */
+  organizers: z.array(Organizer),
+  ...listEnvelope,
+});
+/** A page of organizers, with the totals and the URLs of the neighbouring pages. */
+export interface OrganizerList extends z.infer<typeof OrganizerList> {}
 /** A page of categories, with the totals and the URLs of the neighbouring pages. */
-export const CategoryList = z.looseObject({ categories: z.array(Term), ...listEnvelope });
-export type CategoryList = z.infer<typeof CategoryList>;
+export const CategoryList = z.looseObject({
+  /** The categories on this page. */
+  categories: z.array(Term),
+  ...listEnvelope,
+});
+/** A page of categories, with the totals and the URLs of the neighbouring pages. */
+export interface CategoryList extends z.infer<typeof CategoryList> {}
 /** A page of tags, with the totals and the URLs of the neighbouring pages. */
-export const TagList = z.looseObject({ tags: z.array(Term), ...listEnvelope });
-export type TagList = z.infer<typeof TagList>;
+export const TagList = z.looseObject({
+  /** The tags on this page. */
+  tags: z.array(Term),
+  ...listEnvelope,
+});
+/** A page of tags, with the totals and the URLs of the neighbouring pages. */
+export interface TagList extends z.infer<typeof TagList> {}
 
 /** The routes of the namespace, with their methods and arguments. */
 export const NamespaceIndex = z.looseObject({
+  /** The namespace, `calendar/events/v1`. */
   namespace: z.string(),
+  /** Each route of the namespace, with its methods and the arguments of each endpoint. */
   routes: recordOf(
     z.looseObject({
       namespace: z.string(),
@@ -301,23 +416,31 @@ export const NamespaceIndex = z.looseObject({
     }),
   ),
 });
-export type NamespaceIndex = z.infer<typeof NamespaceIndex>;
+/** The routes of the namespace, with their methods and arguments. */
+export interface NamespaceIndex extends z.infer<typeof NamespaceIndex> {}
 
 /** An OpenAPI 3.1 document of the interface. */
 export const OpenApiDocument = z.looseObject({
+  /** The OpenAPI version, `3.1.0`. */
   openapi: z.string(),
+  /** The interface's title and version. */
   info: z.looseObject({ title: z.string(), version: z.string() }),
+  /** Each route and its operations. */
   paths: recordOf(z.unknown()),
 });
-export type OpenApiDocument = z.infer<typeof OpenApiDocument>;
+/** An OpenAPI 3.1 document of the interface. */
+export interface OpenApiDocument extends z.infer<typeof OpenApiDocument> {}
 
 /**
  * The error body: `params` maps each bad parameter to what is wrong with it (an array of names
  * for missing parameters).
  */
 export const CalendarErrorBody = z.looseObject({
+  /** A machine-readable code, such as `rest_invalid_param` or `rest_post_invalid_id`. */
   code: z.string(),
+  /** What went wrong, for people. */
   message: z.string(),
+  /** The HTTP `status`, and for bad parameters which ones (`params`) and why (`details`). */
   data: z.looseObject({
     status: z.number(),
     params: z.optional(
@@ -326,30 +449,54 @@ export const CalendarErrorBody = z.looseObject({
     details: z.optional(recordOf(z.unknown())),
   }),
 });
-export type CalendarErrorBody = z.infer<typeof CalendarErrorBody>;
+/**
+ * The error body: `params` maps each bad parameter to what is wrong with it (an array of names
+ * for missing parameters).
+ */
+export interface CalendarErrorBody extends z.infer<typeof CalendarErrorBody> {}
 
 // ---- path and query parameters ----
 
 /** The `{id}` of a record route: a positive integer. */
-export const IdPath = z.strictObject({ id: Id });
+export const IdPath = z.strictObject({
+  /** The record's id, a positive integer. */
+  id: Id,
+});
 /** The `{slug}` of a by-slug route: non-empty text. */
-export const SlugPath = z.strictObject({ slug: nonEmpty });
+export const SlugPath = z.strictObject({
+  /** The record's name in URLs. */
+  slug: nonEmpty,
+});
 /** The path arguments of any route: a positive integer `{id}`, a non-empty `{slug}`. */
-export const RecordPath = z.strictObject({ id: z.optional(Id), slug: z.optional(nonEmpty) });
+export const RecordPath = z.strictObject({
+  /** The record's id, on the routes that take one. */
+  id: z.optional(Id),
+  /** The record's name in URLs, on the by-slug routes. */
+  slug: z.optional(nonEmpty),
+});
 
 /** Query of the namespace index: which namespace, and the context of the answer. */
 export const IndexQuery = z.strictObject({
+  /** The namespace to describe. */
   namespace: z.optional(nonEmpty),
+  /** How much of each route to describe: `view`, `embed` or `edit`. */
   context: z.optional(oneOf(['view', 'embed', 'edit'])),
 });
-export type IndexQuery = z.input<typeof IndexQuery>;
+/** Query of the namespace index: which namespace, and the context of the answer. */
+export interface IndexQuery extends z.input<typeof IndexQuery> {}
 
 /** The password of a password-protected event. */
-export const PasswordQuery = z.strictObject({ password: z.optional(z.string()) });
-export type PasswordQuery = z.input<typeof PasswordQuery>;
+export const PasswordQuery = z.strictObject({
+  /** The event's password, to read the content of a password-protected event. */
+  password: z.optional(z.string()),
+});
+/** The password of a password-protected event. */
+export interface PasswordQuery extends z.input<typeof PasswordQuery> {}
 
 const pageQuery = {
+  /** The page to read, from 1. */
   page: z.optional(PageNumber),
+  /** How many records a page holds: 1 to 50, 10 when left out. */
   per_page: z.optional(PerPage),
 };
 
@@ -360,25 +507,45 @@ const longitude = z.number().check(z.gte(-180), z.lte(180));
 export const EventListQuery = z
   .strictObject({
     ...pageQuery,
+    /** Events from this moment on; the server picks a default when left out. */
     start_date: z.optional(DateTimeInput),
+    /** Events up to this moment; the server picks a later default when left out. */
     end_date: z.optional(DateTimeInput),
+    /** Events that start before this moment. */
     starts_before: z.optional(DateTimeInput),
+    /** Events that start after this moment. */
     starts_after: z.optional(DateTimeInput),
+    /** Events that end before this moment. */
     ends_before: z.optional(DateTimeInput),
+    /** Events that end after this moment. */
     ends_after: z.optional(DateTimeInput),
+    /** Apply the date filters to the exact times given; otherwise whole days are included. */
     strict_dates: z.optional(z.boolean()),
+    /** Text to look for in the title or description. */
     search: z.optional(z.string()),
+    /** Events in any of these categories (ids). */
     categories: z.optional(IdList),
+    /** Events with any of these tags (ids). */
     tags: z.optional(IdList),
+    /** Events at any of these venues (ids). */
     venue: z.optional(IdList),
+    /** Events run by any of these organizers (ids). */
     organizer: z.optional(IdList),
+    /** Only featured events (true) or only the others (false). */
     featured: z.optional(z.boolean()),
+    /** Events with this publication status; anything other than `publish` needs credentials. */
     status: z.optional(PublicationStatus),
+    /** Filter by the venue's position (needs the calendar's professional add-on). */
     geoloc: z.optional(z.boolean()),
+    /** With `geoloc_lng`: events near this latitude (needs the professional add-on). */
     geoloc_lat: z.optional(latitude),
+    /** With `geoloc_lat`: events near this longitude (needs the professional add-on). */
     geoloc_lng: z.optional(longitude),
+    /** Only the events with these ids; the date filters are then ignored. */
     include: z.optional(IdList),
+    /** Only the events whose parent post has this id. */
     post_parent: z.optional(integer(0)),
+    /** Only events with tickets (true) or only those without (false). */
     ticketed: z.optional(z.boolean()),
   })
   .check(
@@ -392,21 +559,26 @@ export const EventListQuery = z
     }),
   );
 /** Filters of `calendar.events.list`. */
-export type EventFilters = z.input<typeof EventListQuery>;
+export interface EventFilters extends z.input<typeof EventListQuery> {}
 
 /** Filters of GET `/venues` and GET `/organizers`. */
 export const LinkedRecordListQuery = z.strictObject({
   ...pageQuery,
+  /** Text to look for in names and descriptions. */
   search: z.optional(z.string()),
+  /** Only the ones linked to the event with this id. */
   event: z.optional(Id),
+  /** Only those with events (true) or only those without (false). */
   has_events: z.optional(z.boolean()),
+  /** Only those with events still to come. */
   only_with_upcoming: z.optional(z.boolean()),
+  /** Records with this publication status; anything other than `publish` needs credentials. */
   status: z.optional(PublicationStatus),
 });
 /** Filters of `calendar.venues.list`. */
-export type VenueFilters = z.input<typeof LinkedRecordListQuery>;
+export interface VenueFilters extends z.input<typeof LinkedRecordListQuery> {}
 /** Filters of `calendar.organizers.list`. */
-export type OrganizerFilters = z.input<typeof LinkedRecordListQuery>;
+export interface OrganizerFilters extends z.input<typeof LinkedRecordListQuery> {}
 
 /** Term attributes a term listing can be sorted by. */
 export const TermOrderBy = oneOf(['id', 'include', 'name', 'slug', 'description', 'count']);
@@ -414,14 +586,23 @@ export type TermOrderBy = z.infer<typeof TermOrderBy>;
 
 const termQuery = {
   ...pageQuery,
+  /** Text to look for in names. */
   search: z.optional(z.string()),
+  /** Leave out the terms with these ids. */
   exclude: z.optional(IdList),
+  /** Only the terms with these ids. */
   include: z.optional(IdList),
+  /** `asc` (the default) or `desc`. */
   order: z.optional(oneOf(['asc', 'desc'])),
+  /** What to sort by: `id`, `include`, `name` (the default), `slug`, `description` or `count`. */
   orderby: z.optional(TermOrderBy),
+  /** Leave out terms no published event carries. */
   hide_empty: z.optional(z.boolean()),
+  /** Only the terms of the event with this id. */
   post: z.optional(Id),
+  /** The same as `post`; give one of them, or the same id. */
   event: z.optional(Id),
+  /** Only the term with this slug. */
   slug: z.optional(nonEmpty),
 };
 
@@ -432,147 +613,235 @@ const eventAliasRule = z.refine<{ post?: number | undefined; event?: number | un
 
 /** Filters of GET `/categories`. */
 export const CategoryListQuery = z
-  .strictObject({ ...termQuery, parent: z.optional(integer(0)) })
+  .strictObject({
+    ...termQuery,
+    /** Only the children of the category with this id (0: the top level). */
+    parent: z.optional(integer(0)),
+  })
   .check(eventAliasRule);
 /** Filters of `calendar.categories.list`. */
-export type CategoryFilters = z.input<typeof CategoryListQuery>;
+export interface CategoryFilters extends z.input<typeof CategoryListQuery> {}
 
 /** Filters of GET `/tags`. */
 export const TagListQuery = z.strictObject(termQuery).check(eventAliasRule);
 /** Filters of `calendar.tags.list`. */
-export type TagFilters = z.input<typeof TagListQuery>;
+export interface TagFilters extends z.input<typeof TagListQuery> {}
 
 // ---- request bodies ----
 
 const optionalIds = z.optional(z.nullable(IdList));
 
 const eventFields = {
+  /** The id of the user to credit. */
   author: z.optional(Id),
+  /**
+   * When to publish it, in the site's time zone; a future date with `status: 'future'` schedules
+   * it.
+   */
   date: z.optional(DateTimeInput),
+  /** The same, in UTC. */
   date_utc: z.optional(DateTimeInput),
+  /** Its description, as HTML. */
   description: z.optional(z.string()),
+  /** Its name in URLs; made from the title when left out. */
   slug: z.optional(nonEmpty),
+  /** A short summary. */
   excerpt: z.optional(z.string()),
+  /** The publication status: `publish`, `future`, `draft`, `pending` or `private`. */
   status: z.optional(WritableStatus),
+  /** The IANA time zone its dates are wall-clock times in; the site's when left out. */
   timezone: z.optional(TimeZone),
+  /** Whether it lasts whole days. */
   all_day: z.optional(z.boolean()),
+  /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
+  /** What it costs, as text or a number; null clears it. */
   cost: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  /** Its website, or null to clear it. */
   website: z.optional(z.nullable(httpUrlString())),
+  /** Show a map of the venue on its page. */
   show_map: z.optional(z.boolean()),
+  /** Link to a map of the venue on its page. */
   show_map_link: z.optional(z.boolean()),
+  /** Leave it out of the site's event lists. */
   hide_from_listings: z.optional(z.boolean()),
+  /** Keep it at the top of its day in month views. */
   sticky: z.optional(z.boolean()),
+  /** Feature it. */
   featured: z.optional(z.boolean()),
+  /** The ids of its categories; null or an empty array removes them all. */
   categories: optionalIds,
+  /** The ids of its tags; null or an empty array removes them all. */
   tags: optionalIds,
+  /** The id of its venue, as an array of at most one; null or empty removes it. */
   venue: z.optional(z.nullable(IdList.check(z.maxLength(1)))),
+  /** The ids of its organizers; null or an empty array removes them all. */
   organizer: optionalIds,
 };
 
 /** The body of POST `/events`: `title`, `start_date` and `end_date` are required. */
 export const CreateEventBody = z.strictObject({
+  /** The event's title. */
   title: nonEmpty,
+  /**
+   * When it starts: a Date, or wall-clock text in its `timezone` (`Y-m-d H:i:s`, ISO 8601 or a Unix
+   * timestamp).
+   */
   start_date: DateTimeInput,
+  /** When it ends, in the same forms as `start_date`. */
   end_date: DateTimeInput,
   ...eventFields,
 });
 /** What `calendar.events.create` takes. */
-export type EventInput = z.input<typeof CreateEventBody>;
+export interface EventInput extends z.input<typeof CreateEventBody> {}
 
 /** The body of an event update: every field is optional. */
 export const UpdateEventBody = z.strictObject({
+  /** A new title. */
   title: z.optional(nonEmpty),
+  /** A new start: a Date, or wall-clock text in the event's `timezone`. */
   start_date: z.optional(DateTimeInput),
+  /** A new end, in the same forms as `start_date`. */
   end_date: z.optional(DateTimeInput),
   ...eventFields,
 });
 /** What `calendar.events.update` takes. */
-export type EventChanges = z.input<typeof UpdateEventBody>;
+export interface EventChanges extends z.input<typeof UpdateEventBody> {}
 
 /** Whether to show a map: a boolean, or the same as text (WordPress sends these as strings). */
 export const MapFlag = z.union([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
 export type MapFlag = z.infer<typeof MapFlag>;
 
 const linkedRecordFields = {
+  /** The id of the user to credit. */
   author: z.optional(Id),
+  /** When to publish it, in the site's time zone. */
   date: z.optional(DateTimeInput),
+  /** The same, in UTC. */
   date_utc: z.optional(DateTimeInput),
+  /** Its description, as HTML; null clears it. */
   description: optionalText,
+  /** The publication status: `publish`, `future`, `draft`, `pending` or `private`. */
   status: z.optional(WritableStatus),
+  /** Its name in URLs; made from the name when left out. */
   slug: z.optional(nonEmpty),
+  /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
+  /** A phone number; null clears it. */
   phone: optionalText,
+  /** Its website; empty or null clears it. */
   website: z.optional(z.nullable(z.union([oneOf(['']), httpUrlString()]))),
 };
 
 const venueFields = {
   ...linkedRecordFields,
+  /** Show a map on its events' pages: a boolean, or the same as text. */
   show_map: z.optional(z.nullable(MapFlag)),
+  /** Link to a map on its events' pages: a boolean, or the same as text. */
   show_map_link: z.optional(z.nullable(MapFlag)),
+  /** The street address; null clears it. */
   address: optionalText,
+  /** The city; null clears it. */
   city: optionalText,
+  /** The country; null clears it. */
   country: optionalText,
+  /** The province, outside the United States; null clears it. */
   province: optionalText,
+  /** The state, in the United States; null clears it. */
   state: optionalText,
+  /** The postal code; null clears it. */
   zip: optionalText,
+  /** The state or province, when it does not matter which; null clears it. */
   stateprovince: optionalText,
 };
 
 /** The body of POST `/venues`: `venue` (the name) is required. */
-export const CreateVenueBody = z.strictObject({ venue: nonEmpty, ...venueFields });
+export const CreateVenueBody = z.strictObject({
+  /** The venue's name. */
+  venue: nonEmpty,
+  ...venueFields,
+});
 /** What `calendar.venues.create` takes. */
-export type VenueInput = z.input<typeof CreateVenueBody>;
+export interface VenueInput extends z.input<typeof CreateVenueBody> {}
 
 /** The body of a venue update: every field is optional. */
-export const UpdateVenueBody = z.strictObject({ venue: z.optional(nonEmpty), ...venueFields });
+export const UpdateVenueBody = z.strictObject({
+  /** A new name. */
+  venue: z.optional(nonEmpty),
+  ...venueFields,
+});
 /** What `calendar.venues.update` takes. */
-export type VenueChanges = z.input<typeof UpdateVenueBody>;
+export interface VenueChanges extends z.input<typeof UpdateVenueBody> {}
 
 const organizerFields = {
   ...linkedRecordFields,
+  /** An email address; empty or null clears it. */
   email: z.optional(z.nullable(z.union([oneOf(['']), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */
-export const CreateOrganizerBody = z.strictObject({ organizer: nonEmpty, ...organizerFields });
+export const CreateOrganizerBody = z.strictObject({
+  /** The organizer's name. */
+  organizer: nonEmpty,
+  ...organizerFields,
+});
 /** What `calendar.organizers.create` takes. */
-export type OrganizerInput = z.input<typeof CreateOrganizerBody>;
+export interface OrganizerInput extends z.input<typeof CreateOrganizerBody> {}
 
 /** The body of an organizer update: every field is optional. */
 export const UpdateOrganizerBody = z.strictObject({
+  /** A new name. */
   organizer: z.optional(nonEmpty),
   ...organizerFields,
 });
 /** What `calendar.organizers.update` takes. */
-export type OrganizerChanges = z.input<typeof UpdateOrganizerBody>;
+export interface OrganizerChanges extends z.input<typeof UpdateOrganizerBody> {}
 
 const termFields = {
+  /** Its description. */
   description: z.optional(z.string()),
+  /** Its name in URLs; made from the name when left out. */
   slug: z.optional(nonEmpty),
 };
-const parentField = { parent: z.optional(integer(0)) };
+const parentField = {
+  /** The id of the parent category; 0 for the top level. */
+  parent: z.optional(integer(0)),
+};
 
 /** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */
-export const CreateCategoryBody = z.strictObject({ name: nonEmpty, ...termFields, ...parentField });
+export const CreateCategoryBody = z.strictObject({
+  /** The category's name. */
+  name: nonEmpty,
+  ...termFields,
+  ...parentField,
+});
 /** What `calendar.categories.create` takes. */
-export type CategoryInput = z.input<typeof CreateCategoryBody>;
+export interface CategoryInput extends z.input<typeof CreateCategoryBody> {}
 
 /** Changes to a category: any of its fields. */
 export const UpdateCategoryBody = z.strictObject({
+  /** A new name. */
   name: z.optional(nonEmpty),
   ...termFields,
   ...parentField,
 });
 /** What `calendar.categories.update` takes. */
-export type CategoryChanges = z.input<typeof UpdateCategoryBody>;
+export interface CategoryChanges extends z.input<typeof UpdateCategoryBody> {}
 
 /** The body of POST `/tags`: `name` is required. */
-export const CreateTagBody = z.strictObject({ name: nonEmpty, ...termFields });
+export const CreateTagBody = z.strictObject({
+  /** The tag's name. */
+  name: nonEmpty,
+  ...termFields,
+});
 /** What `calendar.tags.create` takes. */
-export type TagInput = z.input<typeof CreateTagBody>;
+export interface TagInput extends z.input<typeof CreateTagBody> {}
 
 /** Changes to a tag: any of its fields. */
-export const UpdateTagBody = z.strictObject({ name: z.optional(nonEmpty), ...termFields });
+export const UpdateTagBody = z.strictObject({
+  /** A new name. */
+  name: z.optional(nonEmpty),
+  ...termFields,
+});
 /** What `calendar.tags.update` takes. */
-export type TagChanges = z.input<typeof UpdateTagBody>;
+export interface TagChanges extends z.input<typeof UpdateTagBody> {}

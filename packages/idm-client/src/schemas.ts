@@ -51,28 +51,43 @@ export type AppType = z.infer<typeof AppType>;
 
 /** An application registered with the tenant. */
 export const Client = z.looseObject({
+  /** The client's id, assigned by the tenant. */
   client_id: z.string(),
+  /** The application's name. */
   name: z.string(),
+  /** What the application is, up to 140 characters. */
   description: z.optional(z.string()),
+  /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
   app_type: z.optional(AppType),
+  /** The URLs the tenant may redirect to after a login. */
   callbacks: z.optional(z.array(z.string())),
+  /** The origins allowed to call the tenant from a browser. */
   allowed_origins: z.optional(z.array(z.string())),
+  /** The URL of the application's logo. */
   logo_uri: z.optional(z.string()),
+  /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
+  /** Free-form string values the tenant keeps with the client. */
   client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
 });
-export type Client = z.infer<typeof Client>;
+/** An application registered with the tenant. */
+export interface Client extends z.infer<typeof Client> {}
 
 /** What a log event records about the request behind it. */
 export const LogDetails = z.looseObject({
+  /** The request's HTTP method. */
   method: z.optional(z.string()),
+  /** The request's path. */
   path: z.optional(z.string()),
+  /** The status the request was answered with. */
   status: z.optional(z.number()),
   /** The request's `X-Correlation-ID`, cut to 64 characters. */
   correlation_id: z.optional(z.string()),
+  /** Why the request failed, when it did. */
   error: z.optional(z.looseObject({ code: z.optional(z.string()), message: z.string() })),
 });
-export type LogDetails = z.infer<typeof LogDetails>;
+/** What a log event records about the request behind it. */
+export interface LogDetails extends z.infer<typeof LogDetails> {}
 
 /**
  * One event of the tenant's log. `type` is a short code: `sapi` / `fapi` for a management request
@@ -80,34 +95,55 @@ export type LogDetails = z.infer<typeof LogDetails>;
  * login.
  */
 export const LogEvent = z.looseObject({
+  /** The event's id. */
   log_id: z.string(),
+  /** When it happened, ISO 8601 in UTC. */
   date: z.string(),
+  /** A short code of what happened: `sapi` / `fapi`, `seccft` / `feccft`, `s` / `f`. */
   type: z.string(),
+  /** What happened, for people. */
   description: z.string(),
+  /** The application that made the request, when one did. */
   client_id: z.optional(z.string()),
+  /** The request behind the event. */
   details: z.optional(LogDetails),
 });
-export type LogEvent = z.infer<typeof LogEvent>;
+/**
+ * One event of the tenant's log. `type` is a short code: `sapi` / `fapi` for a management request
+ * that succeeded / failed, `seccft` / `feccft` for a client credentials exchange, `s` / `f` for a
+ * login.
+ */
+export interface LogEvent extends z.infer<typeof LogEvent> {}
 
 /** The error body of every answer outside 2xx. */
 export const IdmErrorBody = z.looseObject({
+  /** The HTTP status, repeated. */
   statusCode: z.number(),
+  /** The status's reason phrase, such as `Forbidden`. */
   error: z.string(),
+  /** What went wrong, for people. */
   message: z.string(),
+  /** A machine-readable code, such as `insufficient_scope` or `invalid_token`. */
   errorCode: z.optional(z.string()),
 });
-export type IdmErrorBody = z.infer<typeof IdmErrorBody>;
+/** The error body of every answer outside 2xx. */
+export interface IdmErrorBody extends z.infer<typeof IdmErrorBody> {}
 
 // ---- lists ----
 
 /** The totals envelope of an offset page requested with `include_totals=true`. */
 export const OffsetTotals = z.looseObject({
+  /** The index of the page's first item in the whole listing. */
   start: z.number(),
+  /** The page size asked for. */
   limit: z.number(),
+  /** The number of items on this page. */
   length: z.number(),
+  /** The number of items in the whole listing. */
   total: z.number(),
 });
-export type OffsetTotals = z.infer<typeof OffsetTotals>;
+/** The totals envelope of an offset page requested with `include_totals=true`. */
+export interface OffsetTotals extends z.infer<typeof OffsetTotals> {}
 
 /** An offset page: a bare array, or the totals envelope with the items under the resource's name. */
 export type OffsetList<Key extends string, Item> = Item[] | (OffsetTotals & Record<Key, Item[]>);
@@ -193,25 +229,35 @@ export function PaginationQuery(maxPageSize: number) {
 const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
 
 const clientFields = {
+  /** What the application is, up to 140 characters. */
   description: z.optional(z.string().check(z.maxLength(140))),
+  /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
   app_type: z.optional(AppType),
+  /** The URLs the tenant may redirect to after a login. */
   callbacks: z.optional(z.array(urlString())),
+  /** The origins allowed to call the tenant from a browser. */
   allowed_origins: z.optional(z.array(urlString())),
+  /** The URL of the application's logo. */
   logo_uri: z.optional(urlString()),
+  /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
+  /** Free-form string values to keep with the client. */
   client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
 };
 
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
 export const CreateClientBody = z.strictObject({
+  /** The application's name, 1 to 255 characters. */
   name: z.string().check(z.minLength(1), z.maxLength(255)),
   ...clientFields,
 });
-export type CreateClientBody = z.infer<typeof CreateClientBody>;
+/** A new client: a name (1 to 255 characters) and any of the optional settings. */
+export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
 
 /** Changes to a client: at least one property. */
 export const UpdateClientBody = z
   .strictObject({
+    /** A new name, 1 to 255 characters. */
     name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
     ...clientFields,
   })
@@ -223,16 +269,22 @@ export const UpdateClientBody = z
       when: (payload) => payload.issues.length === 0,
     }),
   );
-export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
+/** Changes to a client: at least one property. */
+export interface UpdateClientBody extends z.infer<typeof UpdateClientBody> {}
 
 /** The client credentials exchange at `/oauth/token`. */
 export const TokenRequest = z.strictObject({
+  /** Always `client_credentials`. */
   grant_type: oneOf(['client_credentials']),
+  /** The machine-to-machine application's id. */
   client_id: nonEmpty,
+  /** Its secret. */
   client_secret: nonEmpty,
+  /** The API the token is for, such as `https://<tenant>/api/v2/`. */
   audience: nonEmpty,
 });
-export type TokenRequest = z.infer<typeof TokenRequest>;
+/** The client credentials exchange at `/oauth/token`. */
+export interface TokenRequest extends z.infer<typeof TokenRequest> {}
 
 /**
  * The error codes of `/oauth/token` (RFC 6749 §5.2, with the service's `access_denied` for an
@@ -267,12 +319,17 @@ export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
 
 /** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
 export const TokenResponse = z.looseObject({
+  /** The bearer JWT to send as `Authorization: Bearer <token>`. */
   access_token: z.string(),
+  /** Always `Bearer`. */
   token_type: oneOf(['Bearer']),
+  /** The token's lifetime, in seconds. */
   expires_in: z.number(),
+  /** The scopes the token grants, separated by spaces. */
   scope: z.string(),
 });
-export type TokenResponse = z.infer<typeof TokenResponse>;
+/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+export interface TokenResponse extends z.infer<typeof TokenResponse> {}
 
 /** The correlation id the interface keeps: the first 64 characters, without surrounding spaces. */
 export function cutCorrelationId(value: string): string {

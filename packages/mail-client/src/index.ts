@@ -3,6 +3,26 @@
  * The webhook receiver is in `@clientkit/mail-client/webhook` (and `/node`), the zod schemas in
  * `@clientkit/mail-client/schemas`.
  *
+ * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
+ * errors {@link @clientkit/core!APIConnectionError | APIConnectionError},
+ * {@link @clientkit/core!APIError | APIError},
+ * {@link @clientkit/core!APIResponseValidationError | APIResponseValidationError},
+ * {@link @clientkit/core!APITimeoutError | APITimeoutError},
+ * {@link @clientkit/core!APIUserAbortError | APIUserAbortError},
+ * {@link @clientkit/core!AuthenticationError | AuthenticationError},
+ * {@link @clientkit/core!BadRequestError | BadRequestError},
+ * {@link @clientkit/core!ClientKitError | ClientKitError},
+ * {@link @clientkit/core!InternalServerError | InternalServerError},
+ * {@link @clientkit/core!NotFoundError | NotFoundError},
+ * {@link @clientkit/core!PermissionDeniedError | PermissionDeniedError},
+ * {@link @clientkit/core!RateLimitError | RateLimitError},
+ * {@link @clientkit/core!RequestValidationError | RequestValidationError},
+ * {@link @clientkit/core!UnprocessableEntityError | UnprocessableEntityError}; and
+ * {@link @clientkit/core!APIPromise | APIPromise},
+ * {@link @clientkit/core!ClientOptions | ClientOptions},
+ * {@link @clientkit/core!RequestOptions | RequestOptions},
+ * {@link @clientkit/core!WithResponse | WithResponse}.
+ *
  * @module
  */
 export {

@@ -69,39 +69,74 @@ export const InboundDomainSetting = z
 
 /** A server record, as GET and PUT `/servers/{serverid}` answer it. */
 export const Server = z.looseObject({
+  /** The server's id, used in `/servers/{serverid}`. */
   ID: z.number(),
+  /** The server's name. */
   Name: z.string(),
   /**
    * The server's API tokens, which send mail as this server: secrets. The client keeps them
    * readable here but shows them as `[redacted]` when the record is inspected or turned into JSON.
    */
   ApiTokens: z.array(z.string()),
+  /** The colour label shown in the server list, such as `Blue`. */
   Color: z.string(),
+  /** Whether the server accepts mail sent through SMTP. */
   SmtpApiActivated: z.boolean(),
+  /** Whether inbound webhook payloads include the full raw message as `RawEmail`. */
   RawEmailEnabled: z.boolean(),
+  /** `Live` or `Sandbox`; read-only. */
   DeliveryType: z.string(),
+  /** The server's page in the service's web app; read-only. */
   ServerLink: z.string(),
+  /**
+   * The address that receives mail for this server: `<InboundHash>@<inbound domain>`; read-only.
+   */
   InboundAddress: z.string(),
+  /** The domain of the server's one inbound stream; empty for the service's default domain. */
   InboundDomain: z.string(),
+  /**
+   * Identifies the inbound mailbox: mail to `<InboundHash>@<inbound domain>` (or with
+   * `+<MailboxHash>`) is parsed by this server; read-only.
+   */
   InboundHash: z.string(),
   /** Shown without the password of any credentials it carries. */
   InboundHookUrl: z.string(),
+  /** The spam score from which inbound mail is blocked: 0 (no blocking) to 30, in steps of 5. */
   InboundSpamThreshold: z.number(),
+  /** Where bounce notifications are POSTed; empty for none. */
   BounceHookUrl: z.string(),
+  /** Where open-tracking notifications are POSTed; empty for none. */
   OpenHookUrl: z.string(),
+  /** Where delivery notifications are POSTed; empty for none. */
   DeliveryHookUrl: z.string(),
+  /** Where link-click notifications are POSTed; empty for none. */
   ClickHookUrl: z.string(),
+  /** Whether opens of sent messages are tracked. */
   TrackOpens: z.boolean(),
+  /**
+   * Which parts of sent messages get their links tracked: `None`, `HtmlAndText`, `HtmlOnly` or
+   * `TextOnly`.
+   */
   TrackLinks: z.string(),
+  /** Whether the open hook is called for the first open of a message only. */
   PostFirstOpenOnly: z.boolean(),
+  /** Whether bounce notifications carry the bounced message's content. */
   IncludeBounceContentInHook: z.boolean(),
+  /** Whether SMTP API errors are reported to the bounce hook. */
   EnableSmtpApiErrorHooks: z.boolean(),
 });
-export type Server = z.infer<typeof Server>;
+/** A server record, as GET and PUT `/servers/{serverid}` answer it. */
+export interface Server extends z.infer<typeof Server> {}
 
 /** The error body of the interface: a numeric code and a message. */
-export const MailErrorBody = z.looseObject({ ErrorCode: z.number(), Message: z.string() });
-export type MailErrorBody = z.infer<typeof MailErrorBody>;
+export const MailErrorBody = z.looseObject({
+  /** The interface's numeric error code, such as 10 for a bad account token. */
+  ErrorCode: z.number(),
+  /** What went wrong, for people. */
+  Message: z.string(),
+});
+/** The error body of the interface: a numeric code and a message. */
+export interface MailErrorBody extends z.infer<typeof MailErrorBody> {}
 
 // ---- requests ----
 
@@ -113,21 +148,40 @@ const hasSomeField = (value: object) => Object.values(value).some((v) => v !== u
  */
 export const UpdateServerBody = z
   .strictObject({
+    /** A new name, 1 to 255 characters. */
     Name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    /** A new colour label. */
     Color: z.optional(ServerColor),
+    /** Turns sending through SMTP on or off. */
     SmtpApiActivated: z.optional(z.boolean()),
+    /** Turns `RawEmail` in inbound webhook payloads on or off. */
     RawEmailEnabled: z.optional(z.boolean()),
+    /**
+     * Where to POST parsed inbound messages (http or https; may carry Basic credentials as
+     * `user:password@`), or empty to remove the hook.
+     */
     InboundHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST bounce notifications, or empty to remove the hook. */
     BounceHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST open notifications, or empty to remove the hook. */
     OpenHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST delivery notifications, or empty to remove the hook. */
     DeliveryHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST link-click notifications, or empty to remove the hook. */
     ClickHookUrl: z.optional(WebhookUrlSetting),
+    /** Call the open hook for the first open of a message only. */
     PostFirstOpenOnly: z.optional(z.boolean()),
+    /** One domain for the inbound stream, or empty for the service's default domain. */
     InboundDomain: z.optional(InboundDomainSetting),
+    /** Block inbound mail from this spam score: 0 (no blocking) to 30, in steps of 5. */
     InboundSpamThreshold: z.optional(InboundSpamThreshold),
+    /** Track opens of sent messages. */
     TrackOpens: z.optional(z.boolean()),
+    /** Which parts of sent messages get their links tracked. */
     TrackLinks: z.optional(TrackLinks),
+    /** Include the bounced message's content in bounce notifications. */
     IncludeBounceContentInHook: z.optional(z.boolean()),
+    /** Report SMTP API errors to the bounce hook. */
     EnableSmtpApiErrorHooks: z.optional(z.boolean()),
   })
   .check(
@@ -137,7 +191,11 @@ export const UpdateServerBody = z
       when: (payload) => payload.issues.length === 0,
     }),
   );
-export type UpdateServerBody = z.infer<typeof UpdateServerBody>;
+/**
+ * The writable fields of a server; a PUT takes any subset of them, and at least one. Read-only
+ * fields (ID, InboundHash, InboundAddress, ServerLink, DeliveryType) are refused by name.
+ */
+export interface UpdateServerBody extends z.infer<typeof UpdateServerBody> {}
 
 // ---- the inbound webhook payload ----
 
@@ -153,27 +211,45 @@ function base64ByteLength(value: string): number {
 
 /** A sender or recipient: address, display name, and the mailbox hash of a plus-address of the server. */
 export const InboundRecipient = z.looseObject({
+  /** The address. */
   Email: z.string(),
+  /** The display name, or empty. */
   Name: z.string(),
+  /**
+   * For a plus-address of the server (`<InboundHash>+<hash>@...`), the part after the `+`;
+   * otherwise empty.
+   */
   MailboxHash: z.string(),
 });
-export type InboundRecipient = z.infer<typeof InboundRecipient>;
+/** A sender or recipient: address, display name, and the mailbox hash of a plus-address of the server. */
+export interface InboundRecipient extends z.infer<typeof InboundRecipient> {}
 
 /**
  * One header field of the message, in the order it appeared. After the message's own fields come
  * those of the service's spam check: `X-Spam-Checker-Version`, `X-Spam-Status` (`Yes` or `No`),
  * `X-Spam-Score` and `X-Spam-Tests`.
  */
-export const InboundHeader = z.looseObject({ Name: z.string(), Value: z.string() });
-export type InboundHeader = z.infer<typeof InboundHeader>;
+export const InboundHeader = z.looseObject({
+  /** The header field's name, as written in the message. */
+  Name: z.string(),
+  /** Its value, unfolded. */
+  Value: z.string(),
+});
+/** One header field of the message, in the order it appeared, the spam check's fields last. */
+export interface InboundHeader extends z.infer<typeof InboundHeader> {}
 
 /** One attachment; `Content` is base64 and `ContentLength` the size of the decoded bytes. */
 export const InboundAttachment = z
   .looseObject({
+    /** The file name. */
     Name: z.string(),
+    /** The file's bytes, base64-encoded. */
     Content: z.string().check(z.refine(isBase64, 'must be base64')),
+    /** Its media type, such as `application/pdf`. */
     ContentType: z.string(),
+    /** The number of bytes `Content` decodes to. */
     ContentLength: integer(0),
+    /** The `Content-ID` that HTML parts refer to (`cid:`), or empty. */
     ContentID: z.string(),
   })
   .check(
@@ -188,36 +264,63 @@ export const InboundAttachment = z
       },
     ),
   );
-export type InboundAttachment = z.infer<typeof InboundAttachment>;
+/** One attachment; `Content` is base64 and `ContentLength` the size of the decoded bytes. */
+export interface InboundAttachment extends z.infer<typeof InboundAttachment> {}
 
 /**
  * A parsed inbound email, as the service POSTs it to `InboundHookUrl`. Empty values are `""` or
  * `[]`, never missing; `RawEmail` is present only when the server has `RawEmailEnabled`.
  */
 export const InboundMessage = z.looseObject({
+  /** The sender's address. */
   From: z.string(),
+  /** The sender's display name, or empty. */
   FromName: z.string(),
+  /** The sender, parsed. */
   FromFull: InboundRecipient,
+  /** The `To` header as written. */
   To: z.string(),
+  /** The `To` recipients, parsed. */
   ToFull: z.array(InboundRecipient),
+  /** The `Cc` header as written, or empty. */
   Cc: z.string(),
+  /** The `Cc` recipients, parsed. */
   CcFull: z.array(InboundRecipient),
+  /** The `Bcc` header as written, or empty. */
   Bcc: z.string(),
+  /** The `Bcc` recipients, parsed. */
   BccFull: z.array(InboundRecipient),
+  /** The `Reply-To` header, or empty. */
   ReplyTo: z.string(),
+  /** The inbound address the message was delivered to. */
   OriginalRecipient: z.string(),
+  /** The subject, or empty. */
   Subject: z.string(),
   /** The service's id of the message: the same on every delivery attempt, so deduplicate on it. */
   MessageID: z.string().check(z.minLength(1)),
+  /** Always `inbound`. */
   MessageStream: z.literal('inbound'),
+  /** The `Date` header as written. */
   Date: z.string(),
+  /** The part after the `+` of the inbound address it came to, or empty. */
   MailboxHash: z.string(),
+  /** The plain-text body, or empty. */
   TextBody: z.string(),
+  /** The HTML body, or empty. */
   HtmlBody: z.string(),
+  /** The text of a reply without the quoted message it answers, or empty. */
   StrippedTextReply: z.string(),
+  /** The `X-PM-Tag` header, or empty. */
   Tag: z.string(),
+  /** The other header fields, in the order they appeared. */
   Headers: z.array(InboundHeader),
+  /** The attachments, with their content. */
   Attachments: z.array(InboundAttachment),
+  /** The full raw message; only when the server has `RawEmailEnabled`. */
   RawEmail: z.optional(z.string()),
 });
-export type InboundMessage = z.infer<typeof InboundMessage>;
+/**
+ * A parsed inbound email, as the service POSTs it to `InboundHookUrl`. Empty values are `""` or
+ * `[]`, never missing; `RawEmail` is present only when the server has `RawEmailEnabled`.
+ */
+export interface InboundMessage extends z.infer<typeof InboundMessage> {}

@@ -49,28 +49,44 @@ export const ServiceVersion = z
 
 /** A short-lived session whose token authenticates the event stream. */
 export const MeterEventSession = z.looseObject({
+  /** The session's id. */
   id: z.string(),
+  /** Always `v2.billing.meter_event_session`. */
   object: z.literal('v2.billing.meter_event_session'),
+  /** The bearer token the event stream takes; valid until `expires_at`. A secret: never logged. */
   authentication_token: z.string(),
   /** When the session was created: ISO 8601, UTC, milliseconds. */
   created: ZonedDateTime,
   /** When the token stops being accepted, 15 minutes after `created`. */
   expires_at: ZonedDateTime,
+  /** True for a session made with a live-mode key (`sk_live_...`), false for test mode. */
   livemode: z.boolean(),
 });
-export type MeterEventSession = z.infer<typeof MeterEventSession>;
+/** A short-lived session whose token authenticates the event stream. */
+export interface MeterEventSession extends z.infer<typeof MeterEventSession> {}
 
 /**
  * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
  * `timestamp` is when the usage happened (default: when the service receives it).
  */
 export const MeterEvent = z.strictObject({
+  /** The meter the event counts towards, 1 to 100 characters. */
   event_name: name,
+  /** The event's values as strings, such as the customer id and the `value` to count. */
   payload: z.record(z.string(), z.string()),
+  /**
+   * Makes the event count once however often it is sent within 24 hours; the client fills one in
+   * when it is missing.
+   */
   identifier: z.optional(name),
+  /** When the usage happened, with a time zone; without it, when the service receives the event. */
   timestamp: z.optional(ZonedDateTime),
 });
-export type MeterEvent = z.infer<typeof MeterEvent>;
+/**
+ * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
+ * `timestamp` is when the usage happened (default: when the service receives it).
+ */
+export interface MeterEvent extends z.infer<typeof MeterEvent> {}
 
 /** A meter event as it goes out from the client: always with an identifier. */
 export type IdentifiedMeterEvent = MeterEvent & { identifier: string };
@@ -79,15 +95,18 @@ export type IdentifiedMeterEvent = MeterEvent & { identifier: string };
 
 /** The body of a stream request: 1 to 100 events. */
 export const MeterEventStreamBody = z.strictObject({
+  /** The events to count, 1 to 100. */
   events: z.array(MeterEvent).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_REQUEST)),
 });
-export type MeterEventStreamBody = z.infer<typeof MeterEventStreamBody>;
+/** The body of a stream request: 1 to 100 events. */
+export interface MeterEventStreamBody extends z.infer<typeof MeterEventStreamBody> {}
 
 // ---- responses ----
 
 /** The stream answers an empty object: the events are validated later, asynchronously. */
 export const MeterEventStreamResponse = z.looseObject({});
-export type MeterEventStreamResponse = z.infer<typeof MeterEventStreamResponse>;
+/** The stream answers an empty object: the events are validated later, asynchronously. */
+export interface MeterEventStreamResponse extends z.infer<typeof MeterEventStreamResponse> {}
 
 /**
  * The error types the interface answers with. `idempotency_error`: an `Idempotency-Key` was reused
@@ -108,13 +127,15 @@ export type MeteringErrorType = z.infer<typeof MeteringErrorType>;
  * `api_key_invalid`, `billing_meter_event_session_expired`, `idempotency_key_reused`); a 5xx may not.
  */
 export const MeteringErrorBody = z.looseObject({
+  /** What went wrong: its `type`, a `code` for some errors, and a `message` for people. */
   error: z.looseObject({
     type: z.string(),
     code: z.optional(z.string()),
     message: z.string(),
   }),
 });
-export type MeteringErrorBody = z.infer<typeof MeteringErrorBody>;
+/** Every error: `{ error: { type, code?, message } }`. */
+export interface MeteringErrorBody extends z.infer<typeof MeteringErrorBody> {}
 
 /** The `code` of the 401 that says the session token has expired and a new session is needed. */
 export const SESSION_EXPIRED_CODE = 'billing_meter_event_session_expired';

@@ -49,6 +49,7 @@ export type {
 } from './apis/metering/interface';
 export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
+export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
 export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 export type { ApiProblem } from './problem';
@@ -153,7 +154,7 @@ export async function createReferenceServer(
   for (const spec of options.faults ?? []) faults.add(spec);
   const admin = options.admin ? createAdminRoutes(modules, faults, clock) : undefined;
   const app = createApp(context, modules, faults, admin);
-  for (const module of modules) await module.start?.();
+  await startModules(modules, clock);
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request =
@@ -219,6 +220,17 @@ export async function createReferenceServer(
     mail: mail.control,
     idm: idm.control,
   };
+}
+
+/** Starts each module's background parts; when one fails, stops what started and rethrows. */
+async function startModules(modules: InterfaceModule[], clock: Clock): Promise<void> {
+  try {
+    for (const module of modules) await module.start?.();
+  } catch (error) {
+    clock.close();
+    for (const module of modules) await module.close?.();
+    throw error;
+  }
 }
 
 function isClock(value: ReferenceServerOptions['clock']): value is Clock {

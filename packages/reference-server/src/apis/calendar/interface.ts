@@ -1,12 +1,13 @@
 import { isTimeZone } from '@clientkit/calendar-client/schemas';
 import { Hono } from 'hono';
+import { developmentPasswords } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { readJson } from '../../problem';
 import { CalendarAuth } from './auth';
 import { renderError } from './errors';
 import type { CalendarDeps } from './handler-context';
 import { calendarRoutes } from './routes';
-import { calendarSeed, developmentPasswords, PREVIEW_PASSWORD } from './seed';
+import { calendarSeed, PREVIEW_PASSWORD } from './seed';
 import { CalendarState } from './state';
 import { CalendarStore } from './store';
 

@@ -1,3 +1,4 @@
+import { developmentPasswords } from '../../development-credentials';
 import { addDays, formatLocal, instantOf, localAt } from './dates';
 import type {
   CalendarState,
@@ -7,12 +8,6 @@ import type {
   StoredUser,
   StoredVenue,
 } from './state';
-
-/** The application passwords of the seeded users, printed by the CLI. */
-export const developmentPasswords = {
-  editor: 'EdiT oRPa ssW0 rdCa lEnD ar01',
-  subscriber: 'SubS cRiB erPa ssW0 rdCa l001',
-} as const;
 
 /** The password of the seeded password-protected event. */
 export const PREVIEW_PASSWORD = 'opensesame';

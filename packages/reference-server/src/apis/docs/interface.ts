@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { DEVELOPMENT_USER_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { readJson } from '../../problem';
 import { SecretMap } from '../../secret-map';
@@ -45,7 +46,7 @@ const allScopes: DocsScope[] = [
 
 /** Tokens that exist from the start, printed by the CLI. */
 const developmentTokens: Record<string, Principal> = {
-  'docs-dev-user-ada': { scheme: 'user', userId: 'usr_ada' },
+  [DEVELOPMENT_USER_TOKEN]: { scheme: 'user', userId: 'usr_ada' },
   'docs-dev-user-brian': { scheme: 'user', userId: 'usr_brian' },
   'docs-dev-user-internal': { scheme: 'user-internal', userId: 'usr_ada' },
   'docs-dev-integration': { scheme: 'integration' },
@@ -101,7 +102,7 @@ export function createDocsInterface(context: ServerContext): {
     },
     inspect: () => structuredClone(store.state),
     credentials: () => ({
-      'user token (usr_ada)': 'docs-dev-user-ada',
+      'user token (usr_ada)': DEVELOPMENT_USER_TOKEN,
       'user-internal token': 'docs-dev-user-internal',
       'integration token': 'docs-dev-integration',
       'oauth token (all scopes)': 'docs-dev-oauth-all',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { type Duration, parseDuration } from '../../clock';
+import { DEFAULT_IDM_AUDIENCE } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { idmAdminRoutes, type MintedIdmToken } from './admin';
 import { auditLog, TOKEN_PATH } from './audit-log';
@@ -19,9 +20,6 @@ export type { MintedIdmToken } from './admin';
 export type { MachineClient } from './machine-clients';
 export type { RateLimitOptions } from './rate-limit';
 export type { IdmState } from './store';
-
-/** The audience of the interface's tokens unless the options name another. */
-export const DEFAULT_IDM_AUDIENCE = 'https://idm.clientkit.test/api/v2/';
 
 /** Options of the identity management interface. */
 export interface IdmOptions {

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { developmentMachineClients } from '../../development-credentials';
 
 /** A machine-to-machine application that may exchange its credentials for access tokens. */
 export interface MachineClient {
@@ -19,16 +20,8 @@ export const ALL_SCOPES = [
 
 /** The applications the server knows from the start, printed by the CLI. */
 export const defaultMachineClients: MachineClient[] = [
-  {
-    clientId: 'idm_dev_full_access',
-    clientSecret: 'idm-dev-secret-full-access',
-    scopes: ALL_SCOPES,
-  },
-  {
-    clientId: 'idm_dev_read_only',
-    clientSecret: 'idm-dev-secret-read-only',
-    scopes: ['read:clients', 'read:logs'],
-  },
+  { ...developmentMachineClients.fullAccess, scopes: ALL_SCOPES },
+  { ...developmentMachineClients.readOnly, scopes: ['read:clients', 'read:logs'] },
 ];
 
 /** The application these credentials belong to, compared in constant time; undefined otherwise. */

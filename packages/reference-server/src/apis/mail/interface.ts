@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DEVELOPMENT_ACCOUNT_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import type { ApiProblem } from '../../problem';
 import { mailAdminRoutes } from './admin';
@@ -6,7 +7,7 @@ import { createDelivery } from './delivery';
 import { createInboundPipeline } from './inbound';
 import { inboundAddressOf, presentRecord, presentServerForAdmin } from './present';
 import { MailErrorCode, mailRoutes } from './routes';
-import { DEVELOPMENT_ACCOUNT_TOKEN, mailSeed } from './seed';
+import { mailSeed } from './seed';
 import { type SmtpListener, startSmtpListener } from './smtp';
 import { type InboundRecord, type InboundStatus, type MailSeed, MailStore } from './store';
 

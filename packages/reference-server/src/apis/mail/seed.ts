@@ -1,8 +1,5 @@
 import type { MailSeed } from './store';
 
-/** The account token that exists from the start, printed by the CLI. */
-export const DEVELOPMENT_ACCOUNT_TOKEN = 'mail-dev-account-token';
-
 /**
  * Two servers with distinct inbound hashes. Acme Support receives at the default inbound domain
  * and has no hook yet; Globex Billing has its own inbound domain, keeps raw emails, blocks spam

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEV_LIVE_KEY, DEV_TEST_KEY } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { SecretMap } from '../../secret-map';
 import { meteringAdmin } from './admin';
@@ -7,13 +8,7 @@ import { IdempotencyStore } from './idempotency';
 import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
 import { FixedWindowLimiter, type MeteringRateLimit } from './rate-limit';
 import { METERING_BASE, meteringRoutes } from './routes';
-import {
-  API_KEY_PATTERN,
-  DEV_LIVE_KEY,
-  DEV_TEST_KEY,
-  type MeteringSeed,
-  meteringSeed,
-} from './seed';
+import { API_KEY_PATTERN, type MeteringSeed, meteringSeed } from './seed';
 import { SessionRegistry } from './sessions';
 
 export type { CountedEvent, MeteringErrorReportEntry } from './ledger';

@@ -3,9 +3,7 @@ export interface MeteringSeed {
   apiKeys: string[];
 }
 
-/** A test-mode key and a live-mode key, printed by the CLI. */
-export const DEV_TEST_KEY = 'sk_test_clientkit_dev_key';
-export const DEV_LIVE_KEY = 'sk_live_clientkit_dev_key';
+import { DEV_LIVE_KEY, DEV_TEST_KEY } from '../../development-credentials';
 
 export function meteringSeed(): MeteringSeed {
   return { apiKeys: [DEV_TEST_KEY, DEV_LIVE_KEY] };

@@ -1,0 +1,56 @@
+import { quoted, sourceTextOf } from '../source-text';
+import type { CliStart } from './start';
+
+/** The class each entry of `developmentClientOptions` is for, with what else its options call. */
+const clientClasses = {
+  docs: { name: 'DocsClient', from: '@clientkit/docs-client', helpers: [] },
+  calendar: { name: 'CalendarClient', from: '@clientkit/calendar-client', helpers: ['basicAuth'] },
+  metering: { name: 'MeteringClient', from: '@clientkit/metering-client', helpers: [] },
+  mail: { name: 'MailClient', from: '@clientkit/mail-client', helpers: [] },
+  idm: { name: 'IdmClient', from: '@clientkit/idm-client', helpers: ['clientCredentials'] },
+} as const;
+
+/** The client names in the order the banner lists them. */
+export const clientNames = Object.keys(clientClasses) as (keyof typeof clientClasses)[];
+
+/** One option value as the code that makes it. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return quoted(value);
+  return sourceTextOf(value) ?? JSON.stringify(value);
+}
+
+/** `new XClient({ ... })` for one client's options, ready to paste. */
+export function constructorText(name: keyof typeof clientClasses, options: object): string {
+  const fields = Object.entries(options).map(([key, value]) => `${key}: ${valueText(value)}`);
+  return `new ${clientClasses[name].name}({ ${fields.join(', ')} })`;
+}
+
+function smtpLine(start: CliStart): string {
+  const { smtp } = start;
+  if (smtp.movedFrom === undefined) return `Inbound mail (SMTP) on 127.0.0.1:${smtp.port}`;
+  return `Inbound mail (SMTP) on 127.0.0.1:${smtp.port}: port ${smtp.movedFrom} was taken (--smtp-port <n> picks one)`;
+}
+
+/** What the CLI prints once it listens: the origin, each client's options, other credentials. */
+export function formatBanner(start: CliStart, admin: boolean): string {
+  const { url, clientOptions, server } = start;
+  const lines = [`clientkit reference server listening on ${url}`, smtpLine(start), ''];
+  lines.push('Clients, with the development credentials:');
+  for (const name of clientNames) {
+    const { name: className, from, helpers } = clientClasses[name];
+    lines.push(`  import { ${[className, ...helpers].join(', ')} } from '${from}';`);
+    lines.push(`  ${constructorText(name, clientOptions[name])}`);
+  }
+  lines.push('', 'Development credentials:');
+  for (const [name, credentials] of Object.entries(server.credentials())) {
+    for (const [label, value] of Object.entries(credentials))
+      lines.push(`  ${name.padEnd(9)} ${label.padEnd(28)} ${value}`);
+  }
+  lines.push(
+    '',
+    admin
+      ? `Admin routes: ${url}/__admin`
+      : 'Admin routes are off (start with --admin to enable them).',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,65 @@
+import { basicAuth, type CalendarClientOptions } from '@clientkit/calendar-client';
+import type { DocsClientOptions } from '@clientkit/docs-client';
+import { clientCredentials, type IdmClientOptions } from '@clientkit/idm-client';
+import type { MailClientOptions } from '@clientkit/mail-client';
+import type { MeteringClientOptions } from '@clientkit/metering-client';
+import {
+  DEFAULT_IDM_AUDIENCE,
+  DEV_TEST_KEY,
+  DEVELOPMENT_ACCOUNT_TOKEN,
+  DEVELOPMENT_USER_TOKEN,
+  developmentMachineClients,
+  developmentPasswords,
+} from './development-credentials';
+import { quoted, written } from './source-text';
+
+/** The constructor options of each client for a reference server at one origin. */
+export interface DevelopmentClientOptions {
+  /** For `new DocsClient(...)`: Ada's user token. */
+  docs: DocsClientOptions;
+  /** For `new CalendarClient(...)`: the editor's application password. */
+  calendar: CalendarClientOptions;
+  /** For `new MeteringClient(...)`: the test API key. */
+  metering: MeteringClientOptions;
+  /** For `new MailClient(...)`: the account token. */
+  mail: MailClientOptions;
+  /** For `new IdmClient(...)`: the full-access machine client's credentials. */
+  idm: IdmClientOptions;
+}
+
+/**
+ * The options to construct each of the five clients against a reference server at `origin`, with
+ * the development credentials; the CLI prints them when it starts.
+ *
+ * @example
+ * const { url } = await server.listen(0);
+ * const docs = new DocsClient(developmentClientOptions(url).docs);
+ */
+export function developmentClientOptions(origin: string): DevelopmentClientOptions {
+  const root = origin.replace(/\/+$/, '');
+  const editorPassword = developmentPasswords.editor;
+  const machine = developmentMachineClients.fullAccess;
+  return {
+    docs: { baseUrl: root, token: DEVELOPMENT_USER_TOKEN },
+    calendar: {
+      baseUrl: root,
+      auth: written(
+        basicAuth('editor', editorPassword),
+        `basicAuth(${quoted('editor')}, ${quoted(editorPassword)})`,
+      ),
+    },
+    metering: { baseUrl: root, apiKey: DEV_TEST_KEY },
+    mail: { baseUrl: root, accountToken: DEVELOPMENT_ACCOUNT_TOKEN },
+    idm: {
+      baseUrl: root,
+      auth: written(
+        clientCredentials({
+          clientId: machine.clientId,
+          clientSecret: machine.clientSecret,
+          audience: DEFAULT_IDM_AUDIENCE,
+        }),
+        `clientCredentials({ clientId: ${quoted(machine.clientId)}, clientSecret: ${quoted(machine.clientSecret)}, audience: ${quoted(DEFAULT_IDM_AUDIENCE)} })`,
+      ),
+    },
+  };
+}
