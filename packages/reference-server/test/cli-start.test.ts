@@ -64,7 +64,7 @@ describe('startCli (ports)', () => {
   it('gives the banner the client options for the origin it listens on', async () => {
     const start = await startCli({ ...serverArgs, smtpPort: 0 });
     stop = () => start.server.close();
-    expect(start.clientOptions.docs.baseUrl).toBe(`${start.url}/v1`);
+    expect(start.clientOptions.docs.baseUrl).toBe(start.url);
     expect(start.clientOptions.mail.baseUrl).toBe(start.url);
   });
 });
