@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { tooLargeMessage } from '../../body-limit';
 import type { InterfaceModule, ServerContext } from '../../interface';
-import type { ApiProblem } from '../../problem';
+import { ApiProblem } from '../../problem';
 import { mailAdminRoutes } from './admin';
 import { createDelivery } from './delivery';
 import { createInboundPipeline } from './inbound';
@@ -104,6 +105,11 @@ export function createMailInterface(
   const module: InterfaceModule = {
     name: 'mail',
     prefixes: ['/servers'],
+    // Server settings only: a few short strings and flags (messages arrive over SMTP, not here).
+    bodyLimit: {
+      maxBytes: 64 * 1024,
+      tooLarge: (maxBytes) => new ApiProblem(413, tooLargeMessage(maxBytes)),
+    },
     routes: mailRoutes(store, () => accountToken),
     error: (c, problem) =>
       c.json(
