@@ -30,6 +30,23 @@ export const MAX_PER_PAGE = 50;
 
 const nonEmpty = z.string().check(z.minLength(1));
 
+/** The longest term name: WordPress keeps term names in a 200-character column. */
+export const MAX_TERM_NAME_LENGTH = 200;
+/** The longest slug, for terms and posts alike (a 200-character column in WordPress). */
+export const MAX_SLUG_LENGTH = 200;
+/** The longest title of an event, or name of a venue or organizer. */
+export const MAX_TITLE_LENGTH = 1_000;
+/** The longest short text field: addresses, phone numbers, costs and the like. */
+export const MAX_SHORT_TEXT_LENGTH = 1_000;
+/** The longest description or excerpt (HTML included). */
+export const MAX_DESCRIPTION_LENGTH = 1_000_000;
+
+const title = z.string().check(z.minLength(1), z.maxLength(MAX_TITLE_LENGTH));
+const slug = z.string().check(z.minLength(1), z.maxLength(MAX_SLUG_LENGTH));
+const termName = z.string().check(z.minLength(1), z.maxLength(MAX_TERM_NAME_LENGTH));
+const description = z.string().check(z.maxLength(MAX_DESCRIPTION_LENGTH));
+const shortText = z.string().check(z.maxLength(MAX_SHORT_TEXT_LENGTH));
+
 /** A post id (event, venue, organizer) or a term id: a positive integer. */
 export const Id = integer(1);
 
@@ -91,7 +108,7 @@ export const ImageRef = z
     ),
   );
 
-const optionalText = z.optional(z.nullable(z.string()));
+const optionalText = z.optional(z.nullable(shortText));
 
 // ---- responses ----
 
@@ -389,14 +406,14 @@ const eventFields = {
   author: z.optional(Id),
   date: z.optional(DateTimeInput),
   date_utc: z.optional(DateTimeInput),
-  description: z.optional(z.string()),
-  slug: z.optional(nonEmpty),
-  excerpt: z.optional(z.string()),
+  description: z.optional(description),
+  slug: z.optional(slug),
+  excerpt: z.optional(description),
   status: z.optional(WritableStatus),
   timezone: z.optional(TimeZone),
   all_day: z.optional(z.boolean()),
   image: z.optional(z.nullable(ImageRef)),
-  cost: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  cost: z.optional(z.nullable(z.union([shortText, z.number()]))),
   website: z.optional(z.nullable(httpUrlString())),
   show_map: z.optional(z.boolean()),
   show_map_link: z.optional(z.boolean()),
@@ -411,7 +428,7 @@ const eventFields = {
 
 /** The body of POST `/events`: `title`, `start_date` and `end_date` are required. */
 export const CreateEventBody = z.object({
-  title: nonEmpty,
+  title,
   start_date: DateTimeInput,
   end_date: DateTimeInput,
   ...eventFields,
@@ -421,7 +438,7 @@ export type EventInput = z.input<typeof CreateEventBody>;
 
 /** The body of an event update: every field is optional. */
 export const UpdateEventBody = z.object({
-  title: z.optional(nonEmpty),
+  title: z.optional(title),
   start_date: z.optional(DateTimeInput),
   end_date: z.optional(DateTimeInput),
   ...eventFields,
@@ -437,9 +454,9 @@ const linkedPostFields = {
   author: z.optional(Id),
   date: z.optional(DateTimeInput),
   date_utc: z.optional(DateTimeInput),
-  description: optionalText,
+  description: z.optional(z.nullable(description)),
   status: z.optional(WritableStatus),
-  slug: z.optional(nonEmpty),
+  slug: z.optional(slug),
   image: z.optional(z.nullable(ImageRef)),
   phone: optionalText,
   website: z.optional(z.nullable(z.union([oneOf(['']), httpUrlString()]))),
@@ -459,12 +476,12 @@ const venueFields = {
 };
 
 /** The body of POST `/venues`: `venue` (the name) is required. */
-export const CreateVenueBody = z.object({ venue: nonEmpty, ...venueFields });
+export const CreateVenueBody = z.object({ venue: title, ...venueFields });
 /** What `calendar.venues.create` takes. */
 export type VenueInput = z.input<typeof CreateVenueBody>;
 
 /** The body of a venue update: every field is optional. */
-export const UpdateVenueBody = z.object({ venue: z.optional(nonEmpty), ...venueFields });
+export const UpdateVenueBody = z.object({ venue: z.optional(title), ...venueFields });
 /** What `calendar.venues.update` takes. */
 export type VenueChanges = z.input<typeof UpdateVenueBody>;
 
@@ -474,32 +491,32 @@ const organizerFields = {
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */
-export const CreateOrganizerBody = z.object({ organizer: nonEmpty, ...organizerFields });
+export const CreateOrganizerBody = z.object({ organizer: title, ...organizerFields });
 /** What `calendar.organizers.create` takes. */
 export type OrganizerInput = z.input<typeof CreateOrganizerBody>;
 
 /** The body of an organizer update: every field is optional. */
 export const UpdateOrganizerBody = z.object({
-  organizer: z.optional(nonEmpty),
+  organizer: z.optional(title),
   ...organizerFields,
 });
 /** What `calendar.organizers.update` takes. */
 export type OrganizerChanges = z.input<typeof UpdateOrganizerBody>;
 
 const termFields = {
-  description: z.optional(z.string()),
-  slug: z.optional(nonEmpty),
+  description: z.optional(description),
+  slug: z.optional(slug),
 };
 const parentField = { parent: z.optional(integer(0)) };
 
 /** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */
-export const CreateCategoryBody = z.object({ name: nonEmpty, ...termFields, ...parentField });
+export const CreateCategoryBody = z.object({ name: termName, ...termFields, ...parentField });
 /** What `calendar.categories.create` takes. */
 export type CategoryInput = z.input<typeof CreateCategoryBody>;
 
 /** Changes to a category: any of its fields. */
 export const UpdateCategoryBody = z.object({
-  name: z.optional(nonEmpty),
+  name: z.optional(termName),
   ...termFields,
   ...parentField,
 });
@@ -507,11 +524,11 @@ export const UpdateCategoryBody = z.object({
 export type CategoryChanges = z.input<typeof UpdateCategoryBody>;
 
 /** The body of POST `/tags`: `name` is required. */
-export const CreateTagBody = z.object({ name: nonEmpty, ...termFields });
+export const CreateTagBody = z.object({ name: termName, ...termFields });
 /** What `calendar.tags.create` takes. */
 export type TagInput = z.input<typeof CreateTagBody>;
 
 /** Changes to a tag: any of its fields. */
-export const UpdateTagBody = z.object({ name: z.optional(nonEmpty), ...termFields });
+export const UpdateTagBody = z.object({ name: z.optional(termName), ...termFields });
 /** What `calendar.tags.update` takes. */
 export type TagChanges = z.input<typeof UpdateTagBody>;

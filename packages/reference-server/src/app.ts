@@ -7,6 +7,7 @@ import { limitBody } from './body-limit';
 import type { FaultInjector } from './faults';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
+import { writeTransactions } from './write-transaction';
 
 /** A header the in-process `fetch` turns into a connection error, as a dropped socket would be. */
 export const DROPPED_HEADER = 'x-reference-server-dropped';
@@ -89,6 +90,8 @@ export function createApp(
       admin && path.startsWith('/__admin') ? ADMIN_BODY_LIMIT : moduleFor(path)?.bodyLimit,
     ),
   );
+
+  app.use('*', writeTransactions(moduleFor));
 
   if (admin) app.route('/__admin', admin);
   for (const module of modules) app.route('/', module.routes);

@@ -37,6 +37,11 @@ export interface InterfaceModule {
   reset(): void;
   /** Replaces the state with the given seed data (the shape `inspect()` returns). */
   seed(data: unknown): void;
+  /**
+   * Keeps the state as it is now and returns what puts it back: writes whose answer is not a
+   * success are undone with it. Interfaces that record refusals too (a request log) leave it out.
+   */
+  snapshot?(): () => void;
   /** A snapshot of the state, for tests and the admin routes. */
   inspect(): unknown;
   /** The development credentials, printed by the CLI. */

@@ -98,6 +98,12 @@ export function createCalendarInterface(
       store.state = structuredClone(parsed.data);
       auth.clearNonces();
     },
+    snapshot() {
+      const kept = structuredClone(store.state);
+      return () => {
+        store.state = kept;
+      };
+    },
     inspect: () => ({ ...withoutSecrets(store.state), professional }),
     credentials: () => ({
       'editor application password': `editor / ${developmentPasswords.editor}`,

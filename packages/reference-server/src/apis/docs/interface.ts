@@ -105,6 +105,12 @@ export function createDocsInterface(context: ServerContext): {
     seed(data) {
       store.state = structuredClone(data as DocsState);
     },
+    snapshot() {
+      const kept = structuredClone(store.state);
+      return () => {
+        store.state = kept;
+      };
+    },
     inspect: () => structuredClone(store.state),
     credentials: () => ({
       'user token (usr_ada)': 'docs-dev-user-ada',
