@@ -110,6 +110,21 @@ describe('the inbound SMTP listener under hostile input', () => {
     }
   });
 
+  it('refuses a message over maxMessageBytes on the admin route too, with 413', async () => {
+    const server = await createReferenceServer({ admin: true, mail: { maxMessageBytes: 1000 } });
+    try {
+      const response = await server.fetch(
+        `http://reference.test/__admin/mail/inbound?to=${HASH}@inbound.clientkit.test`,
+        { method: 'POST', body: `Subject: big\r\n\r\n${'x'.repeat(2000)}` },
+      );
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ error: 'the message is larger than 1000 bytes' });
+      expect(server.mail.messages()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a message over the size limit with 552 without holding more of it than the limit', async () => {
     const server = await createReferenceServer({ mail: { smtpPort: 0, maxMessageBytes: MiB } });
     try {

@@ -71,6 +71,7 @@ export function createMailInterface(
     timeoutMs: options.deliveryTimeoutMs ?? 10_000,
   });
   const pipeline = createInboundPipeline(store, context.clock, delivery);
+  const maxMessageBytes = options.maxMessageBytes ?? 25 * 1024 * 1024;
   let smtp: SmtpListener | undefined;
 
   const load = (seed: MailSeed) => {
@@ -130,13 +131,13 @@ export function createMailInterface(
       lines['SMTP inbound'] = smtp ? `127.0.0.1:${smtp.port}` : 'off';
       return lines;
     },
-    admin: mailAdminRoutes(store, pipeline, () => smtp?.port),
+    admin: mailAdminRoutes(store, pipeline, () => smtp?.port, maxMessageBytes),
     async start() {
       if (options.smtpPort === undefined) return;
       smtp = await startSmtpListener({
         port: options.smtpPort,
         pipeline,
-        maxMessageBytes: options.maxMessageBytes ?? 25 * 1024 * 1024,
+        maxMessageBytes,
         logError: context.logError,
       });
     },
