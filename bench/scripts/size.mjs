@@ -4,7 +4,9 @@
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
-export const BUDGET_BYTES = 15 * 1024;
+// 15.5 kB since the calendar's request schemas gained maximum string lengths (issue 15): the
+// calendar client went from 15.0 to 15.1 kB.
+export const BUDGET_BYTES = 15.5 * 1024;
 export const TARGET_BYTES = 12 * 1024;
 
 export const programs = {

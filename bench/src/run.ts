@@ -203,13 +203,13 @@ const sizes = JSON.parse(size.stdout) as { name: string; minified: number; gzip:
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 print(
   table(
-    'Bundle size: esbuild, ESM, minified, all dependencies, gzip (budget 15 kB, target 12 kB)',
+    'Bundle size: esbuild, ESM, minified, all dependencies, gzip (budget 15.5 kB, target 12 kB)',
     ['client', 'minified', 'gzip', 'budget'],
     sizes.map((s) => [
       s.name,
       kb(s.minified),
       kb(s.gzip),
-      s.gzip <= 12 * 1024 ? 'on target' : s.gzip <= 15 * 1024 ? 'within budget' : 'OVER',
+      s.gzip <= 12 * 1024 ? 'on target' : s.gzip <= 15.5 * 1024 ? 'within budget' : 'OVER',
     ]),
   ),
 );
