@@ -1,3 +1,6 @@
 import { packageBuildConfig } from '../tsup.shared.ts';
 
-export default packageBuildConfig({ run: 'src/run.ts' }, { format: ['esm'], dts: false });
+export default packageBuildConfig(
+  { run: 'src/run.ts', soak: 'src/soak.ts' },
+  { format: ['esm'], dts: false },
+);
