@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 
 export interface ServerProcess {
   url: string;
+  /** The process id of the server, to read its memory from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startServerProcess(args: string[] = []): Promise<ServerPro
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

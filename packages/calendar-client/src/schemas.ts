@@ -31,6 +31,23 @@ export const MAX_PER_PAGE = 50;
 
 const nonEmpty = z.string().check(z.minLength(1));
 
+/** The longest term name: WordPress keeps term names in a 200-character column. */
+export const MAX_TERM_NAME_LENGTH = 200;
+/** The longest slug, for terms and posts alike (a 200-character column in WordPress). */
+export const MAX_SLUG_LENGTH = 200;
+/** The longest title of an event, or name of a venue or organizer. */
+export const MAX_TITLE_LENGTH = 1_000;
+/** The longest short text field: addresses, phone numbers, costs and the like. */
+export const MAX_SHORT_TEXT_LENGTH = 1_000;
+/** The longest description or excerpt (HTML included). */
+export const MAX_DESCRIPTION_LENGTH = 1_000_000;
+
+const title = z.string().check(z.minLength(1), z.maxLength(MAX_TITLE_LENGTH));
+const slug = z.string().check(z.minLength(1), z.maxLength(MAX_SLUG_LENGTH));
+const termName = z.string().check(z.minLength(1), z.maxLength(MAX_TERM_NAME_LENGTH));
+const description = z.string().check(z.maxLength(MAX_DESCRIPTION_LENGTH));
+const shortText = z.string().check(z.maxLength(MAX_SHORT_TEXT_LENGTH));
+
 /** The id of a record (event, venue, organizer) or of a term: a positive integer. */
 export const Id = integer(1);
 
@@ -99,7 +116,7 @@ export const ImageRef = z
     ),
   );
 
-const optionalText = z.optional(z.nullable(z.string()));
+const optionalText = z.optional(z.nullable(shortText));
 
 // ---- responses ----
 
@@ -642,11 +659,11 @@ const eventFields = {
   /** The same, in UTC. */
   date_utc: z.optional(DateTimeInput),
   /** Its description, as HTML. */
-  description: z.optional(z.string()),
+  description: z.optional(description),
   /** Its name in URLs; made from the title when left out. */
-  slug: z.optional(nonEmpty),
+  slug: z.optional(slug),
   /** A short summary. */
-  excerpt: z.optional(z.string()),
+  excerpt: z.optional(description),
   /** The publication status: `publish`, `future`, `draft`, `pending` or `private`. */
   status: z.optional(WritableStatus),
   /** The IANA time zone its dates are wall-clock times in; the site's when left out. */
@@ -656,7 +673,7 @@ const eventFields = {
   /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
   /** What it costs, as text or a number; null clears it. */
-  cost: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  cost: z.optional(z.nullable(z.union([shortText, z.number()]))),
   /** Its website, or null to clear it. */
   website: z.optional(z.nullable(httpUrlString())),
   /** Show a map of the venue on its page. */
@@ -682,7 +699,7 @@ const eventFields = {
 /** The body of POST `/events`: `title`, `start_date` and `end_date` are required. */
 export const CreateEventBody = z.strictObject({
   /** The event's title. */
-  title: nonEmpty,
+  title,
   /**
    * When it starts: a Date, or wall-clock text in its `timezone` (`Y-m-d H:i:s`, ISO 8601 or a Unix
    * timestamp).
@@ -698,7 +715,7 @@ export interface EventInput extends z.input<typeof CreateEventBody> {}
 /** The body of an event update: every field is optional. */
 export const UpdateEventBody = z.strictObject({
   /** A new title. */
-  title: z.optional(nonEmpty),
+  title: z.optional(title),
   /** A new start: a Date, or wall-clock text in the event's `timezone`. */
   start_date: z.optional(DateTimeInput),
   /** A new end, in the same forms as `start_date`. */
@@ -720,11 +737,11 @@ const linkedRecordFields = {
   /** The same, in UTC. */
   date_utc: z.optional(DateTimeInput),
   /** Its description, as HTML; null clears it. */
-  description: optionalText,
+  description: z.optional(z.nullable(description)),
   /** The publication status: `publish`, `future`, `draft`, `pending` or `private`. */
   status: z.optional(WritableStatus),
   /** Its name in URLs; made from the name when left out. */
-  slug: z.optional(nonEmpty),
+  slug: z.optional(slug),
   /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
   /** A phone number; null clears it. */
@@ -758,7 +775,7 @@ const venueFields = {
 /** The body of POST `/venues`: `venue` (the name) is required. */
 export const CreateVenueBody = z.strictObject({
   /** The venue's name. */
-  venue: nonEmpty,
+  venue: title,
   ...venueFields,
 });
 /** What `calendar.venues.create` takes. */
@@ -767,7 +784,7 @@ export interface VenueInput extends z.input<typeof CreateVenueBody> {}
 /** The body of a venue update: every field is optional. */
 export const UpdateVenueBody = z.strictObject({
   /** A new name. */
-  venue: z.optional(nonEmpty),
+  venue: z.optional(title),
   ...venueFields,
 });
 /** What `calendar.venues.update` takes. */
@@ -782,7 +799,7 @@ const organizerFields = {
 /** The body of POST `/organizers`: `organizer` (the name) is required. */
 export const CreateOrganizerBody = z.strictObject({
   /** The organizer's name. */
-  organizer: nonEmpty,
+  organizer: title,
   ...organizerFields,
 });
 /** What `calendar.organizers.create` takes. */
@@ -791,7 +808,7 @@ export interface OrganizerInput extends z.input<typeof CreateOrganizerBody> {}
 /** The body of an organizer update: every field is optional. */
 export const UpdateOrganizerBody = z.strictObject({
   /** A new name. */
-  organizer: z.optional(nonEmpty),
+  organizer: z.optional(title),
   ...organizerFields,
 });
 /** What `calendar.organizers.update` takes. */
@@ -799,9 +816,9 @@ export interface OrganizerChanges extends z.input<typeof UpdateOrganizerBody> {}
 
 const termFields = {
   /** Its description. */
-  description: z.optional(z.string()),
+  description: z.optional(description),
   /** Its name in URLs; made from the name when left out. */
-  slug: z.optional(nonEmpty),
+  slug: z.optional(slug),
 };
 const parentField = {
   /** The id of the parent category; 0 for the top level. */
@@ -811,7 +828,7 @@ const parentField = {
 /** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */
 export const CreateCategoryBody = z.strictObject({
   /** The category's name. */
-  name: nonEmpty,
+  name: termName,
   ...termFields,
   ...parentField,
 });
@@ -821,7 +838,7 @@ export interface CategoryInput extends z.input<typeof CreateCategoryBody> {}
 /** Changes to a category: any of its fields. */
 export const UpdateCategoryBody = z.strictObject({
   /** A new name. */
-  name: z.optional(nonEmpty),
+  name: z.optional(termName),
   ...termFields,
   ...parentField,
 });
@@ -831,7 +848,7 @@ export interface CategoryChanges extends z.input<typeof UpdateCategoryBody> {}
 /** The body of POST `/tags`: `name` is required. */
 export const CreateTagBody = z.strictObject({
   /** The tag's name. */
-  name: nonEmpty,
+  name: termName,
   ...termFields,
 });
 /** What `calendar.tags.create` takes. */
@@ -840,7 +857,7 @@ export interface TagInput extends z.input<typeof CreateTagBody> {}
 /** Changes to a tag: any of its fields. */
 export const UpdateTagBody = z.strictObject({
   /** A new name. */
-  name: z.optional(nonEmpty),
+  name: z.optional(termName),
   ...termFields,
 });
 /** What `calendar.tags.update` takes. */

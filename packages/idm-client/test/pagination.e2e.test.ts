@@ -1,6 +1,7 @@
 import { createReferenceServer } from '@clientkit/reference-server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { within } from '../../../test-support/within';
 import {
   BadRequestError,
   CheckpointExpiredError,
@@ -314,33 +315,44 @@ describe('client paginators against the server', () => {
   });
 });
 
-// Property tests run against the reference server over loopback, with few runs to stay fast.
+/** At most this many pages per listing in one property run: the work is bounded, not only the time. */
+const MAX_PAGES_PER_RUN = 30;
+
+// Property tests run against the reference server over loopback, with few runs and a bounded
+// number of pages per run, so that a busy machine slows them down without making them time out.
 describe('properties: any page size and collection size visit each record exactly once', () => {
   it('in both modes, for up to 120 clients and page sizes 1 to 50', async () => {
     const idm = await e2e.client();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: 120 }),
-        fc.integer({ min: 1, max: 50 }),
-        async (size, pageSize) => {
-          seed(size, 0);
-          const expected = seededClients().map((client) => client.client_id);
-          const byCheckpoint = await idm.clients.list({ take: pageSize }).toArray();
-          const byOffset = await idm.clients.list({ per_page: pageSize }).toArray();
-          expect(byCheckpoint.map((client) => client.client_id)).toEqual(expected);
-          expect(byOffset.map((client) => client.client_id)).toEqual(expected);
-        },
-      ),
+    // Small pages come with small collections: page size 1 still meets 0 to 30 clients.
+    const sizeAndPage = fc
+      .integer({ min: 1, max: 50 })
+      .chain((pageSize) =>
+        fc.tuple(
+          fc.integer({ min: 0, max: Math.min(120, MAX_PAGES_PER_RUN * pageSize) }),
+          fc.constant(pageSize),
+        ),
+      );
+    const property = fc.assert(
+      fc.asyncProperty(sizeAndPage, async ([size, pageSize]) => {
+        seed(size, 0);
+        const expected = seededClients().map((client) => client.client_id);
+        const byCheckpoint = await idm.clients.list({ take: pageSize }).toArray();
+        const byOffset = await idm.clients.list({ per_page: pageSize }).toArray();
+        expect(byCheckpoint.map((client) => client.client_id)).toEqual(expected);
+        expect(byOffset.map((client) => client.client_id)).toEqual(expected);
+      }),
       { numRuns: 15 },
     );
-  });
+    await within(100_000, '15 runs of both paginations over up to 120 clients', property);
+  }, 120_000);
 
   it('around the offset reach: offset visits min(n, 1000) once and raises only past it; checkpoint visits all', async () => {
     const idm = await e2e.client();
-    await fc.assert(
+    // Page sizes from 35 keep each listing of up to 1037 records within 30 pages.
+    const property = fc.assert(
       fc.asyncProperty(
         fc.constantFrom(999, 1000, 1001, 1037),
-        fc.integer({ min: 20, max: 50 }),
+        fc.integer({ min: Math.ceil(1037 / MAX_PAGES_PER_RUN), max: 50 }),
         async (size, pageSize) => {
           seed(0, size);
           const expected = newestFirstLogs().map((event) => event.log_id);
@@ -361,5 +373,6 @@ describe('properties: any page size and collection size visit each record exactl
       ),
       { numRuns: 6 },
     );
-  });
+    await within(100_000, '6 runs of both paginations around the offset reach', property);
+  }, 120_000);
 });

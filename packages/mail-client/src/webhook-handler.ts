@@ -1,5 +1,6 @@
 import { basicCredentialsChecker } from './basic-credentials';
 import { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
+import { BodyTooLargeError, DEFAULT_MAX_WEBHOOK_BODY_BYTES, readLimitedBody } from './limited-body';
 import type { InboundMessage } from './schemas';
 import type { WebhookCredentials } from './webhook-url';
 
@@ -32,10 +33,18 @@ export interface InboundWebhookOptions extends WebhookCredentials {
   onMessage: (message: InboundMessage, request: Request) => unknown | Promise<unknown>;
   /** The realm named in `WWW-Authenticate` on a 401 (default `inbound mail`). */
   realm?: string;
+  /**
+   * The largest body accepted, in bytes; a larger one is answered 413 without being read past the
+   * limit (default 64 MiB: the largest message the service accepts, base64 attachments and raw
+   * text included).
+   */
+  maxBodyBytes?: number;
 }
 
 /** The handler `createInboundWebhookHandler` returns: a Request in, a Response out. */
 export type InboundWebhookHandler = (request: Request) => Promise<Response>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function reply(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ message }), {
@@ -44,10 +53,27 @@ function reply(status: number, message: string, headers: Record<string, string> 
   });
 }
 
+/** The body as text, or the refusal to answer: 413 over the limit, 400 when it is not UTF-8. */
+async function readText(request: Request, maxBytes: number): Promise<string | Response> {
+  let body: Uint8Array;
+  try {
+    body = await readLimitedBody(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return reply(413, error.message);
+    return reply(400, 'The request body could not be read');
+  }
+  try {
+    return utf8.decode(body);
+  } catch {
+    return reply(400, 'The request body is not valid UTF-8');
+  }
+}
+
 /**
  * A receiver for the inbound webhook, for any runtime with the Fetch API (Node, Deno, Bun, edge
  * workers). It checks the Basic credentials in constant time (401 otherwise), parses the payload
- * (400 when it is not an inbound message), then calls `onMessage`: 200 when it resolves, 403 when
+ * (400 when it is not an inbound message, 413 when the body is over `maxBodyBytes`, which is
+ * checked only once the credentials are right), then calls `onMessage`: 200 when it resolves, 403 when
  * it throws `RejectMessage` (no retry), 500 for any other error (the service retries).
  *
  * @example
@@ -69,6 +95,10 @@ export function createInboundWebhookHandler(options: InboundWebhookOptions): Inb
     // Basic authentication splits at the first colon, so such a user name could never match.
     throw new TypeError('createInboundWebhookHandler: username cannot contain a colon');
   }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new TypeError('createInboundWebhookHandler: maxBodyBytes must be a positive integer');
+  }
   const credentialsMatch = basicCredentialsChecker(options);
   const challenge = `Basic realm="${(options.realm ?? 'inbound mail').replace(/["\\]/g, '')}", charset="UTF-8"`;
 
@@ -79,12 +109,14 @@ export function createInboundWebhookHandler(options: InboundWebhookOptions): Inb
     if (!(await credentialsMatch(request.headers.get('authorization')))) {
       return reply(401, 'Missing or wrong credentials', { 'www-authenticate': challenge });
     }
+    const text = await readText(request, maxBodyBytes);
+    if (text instanceof Response) return text;
     let message: InboundMessage;
     try {
-      message = parseInboundMessage(await request.text());
+      message = parseInboundMessage(text);
     } catch (error) {
       if (error instanceof MalformedInboundMessageError) return reply(400, error.message);
-      return reply(400, 'The request body could not be read');
+      return reply(400, 'The payload could not be read');
     }
     try {
       await options.onMessage(message, request);

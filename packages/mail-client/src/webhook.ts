@@ -6,6 +6,7 @@
  */
 export { constantTimeEqual } from './basic-credentials';
 export { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
+export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './limited-body';
 export type {
   InboundAttachment,
   InboundHeader,

@@ -65,6 +65,24 @@ export const MeterEventSession = z.looseObject({
 /** A short-lived session whose token authenticates the event stream. */
 export interface MeterEventSession extends z.infer<typeof MeterEventSession> {}
 
+/** The rule a payload key named `__proto__` breaks. */
+export const PROTO_KEY_RULE =
+  'must not have a key named __proto__ (JavaScript objects cannot keep it as data)';
+
+/**
+ * The payload of an event: string values by name. A key named `__proto__` is refused by name: an
+ * object built from such a payload would drop it silently (or take it as its prototype).
+ */
+function MeterEventPayload() {
+  return z.pipe(
+    z.custom<unknown>(
+      (value) => typeof value !== 'object' || value === null || !Object.hasOwn(value, '__proto__'),
+      PROTO_KEY_RULE,
+    ),
+    z.record(z.string(), z.string()),
+  );
+}
+
 /**
  * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
  * `timestamp` is when the usage happened (default: when the service receives it).
@@ -73,7 +91,7 @@ export const MeterEvent = z.strictObject({
   /** The meter the event counts towards, 1 to 100 characters. */
   event_name: name,
   /** The event's values as strings, such as the customer id and the `value` to count. */
-  payload: z.record(z.string(), z.string()),
+  payload: MeterEventPayload(),
   /**
    * Makes the event count once however often it is sent within 24 hours; the client fills one in
    * when it is missing.

@@ -73,6 +73,32 @@ describe('checkEvent', () => {
     );
   });
 
+  it('refuses a payload key named __proto__ by name, however the key was made', () => {
+    for (const payload of [
+      JSON.parse('{"__proto__":"x","stripe_customer_id":"c"}'),
+      { ['__proto__']: 'x', stripe_customer_id: 'c' },
+      Object.defineProperty({ stripe_customer_id: 'c' }, '__proto__', {
+        value: 'x',
+        enumerable: true,
+      }),
+    ]) {
+      let error: unknown;
+      try {
+        checkEvent({ event_name: 'api_call', payload });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues).toEqual([
+        {
+          path: 'payload',
+          message:
+            'must not have a key named __proto__ (JavaScript objects cannot keep it as data)',
+        },
+      ]);
+    }
+  });
+
   it('gives each event without an identifier a different UUID', () => {
     const first = checkEvent({ event_name: 'a', payload: {} });
     const second = checkEvent({ event_name: 'a', payload: {} });

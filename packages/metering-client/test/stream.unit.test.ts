@@ -85,21 +85,31 @@ describe('batching', () => {
     const bodies = mockStream(1);
     const stream = unitClient().createStream({ flushIntervalMs: 60_000 });
     for (const event of usage(100)) stream.push(event);
-    await vi.waitFor(() => expect(stream.stats.sent).toBe(100), { timeout: 2000 });
+    await vi.waitFor(() => expect(stream.stats.sent, 'the full batch sent').toBe(100), {
+      timeout: 20_000,
+    });
     expect(sizes(bodies)).toEqual([100]);
   });
 
   it('sends a partly filled batch once flushIntervalMs has passed since its first event', async () => {
     mockSessions(1);
-    const bodies = mockStream(1);
+    // When the batch reached the service: compared with the push, rather than sleeping and
+    // looking, which a busy machine can stretch past the interval.
+    const arrivals: { at: number; size: number }[] = [];
+    nock(ORIGIN)
+      .post(STREAM_PATH)
+      .reply((_uri, body) => {
+        arrivals.push({ at: Date.now(), size: (body as StreamBody).events.length });
+        return [200, {}];
+      });
     const stream = unitClient().createStream({ flushIntervalMs: 150 });
     const pushedAt = Date.now();
     for (const event of usage(3)) stream.push(event);
-    await new Promise((resolve) => setTimeout(resolve, 75));
-    expect(bodies).toHaveLength(0);
-    await vi.waitFor(() => expect(stream.stats.sent).toBe(3), { timeout: 2000 });
-    expect(Date.now() - pushedAt).toBeGreaterThanOrEqual(140);
-    expect(sizes(bodies)).toEqual([3]);
+    await vi.waitFor(() => expect(stream.stats.sent, 'the partly filled batch sent').toBe(3), {
+      timeout: 20_000,
+    });
+    expect(arrivals.map((arrival) => arrival.size)).toEqual([3]);
+    expect(arrivals[0]!.at - pushedAt).toBeGreaterThanOrEqual(140);
   });
 
   it('sends a copy of each event, so later changes to the caller’s object do not leak in', async () => {
@@ -144,7 +154,9 @@ describe('concurrency and backpressure', () => {
     const bodies = mockStream(5, { gate: held.promise });
     const stream = unitClient().createStream({ batchSize: 10, concurrency: 2 });
     for (const event of usage(50)) stream.push(event);
-    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    await vi.waitFor(() => expect(bodies, 'the first two batches in flight').toHaveLength(2), {
+      timeout: 20_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodies).toHaveLength(2);
     held.open();

@@ -2,9 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { ADMIN_BODY_LIMIT } from './admin/routes';
+import { limitBody } from './body-limit';
 import type { FaultInjector } from './faults';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
+import { writeTransactions } from './write-transaction';
 
 /** A header the in-process `fetch` turns into a connection error, as a dropped socket would be. */
 export const DROPPED_HEADER = 'x-reference-server-dropped';
@@ -42,7 +45,11 @@ export function createApp(
     modules.find((module) => module.prefixes.some((prefix) => path.startsWith(prefix)));
 
   const problemResponse = (c: Context, problem: ApiProblem): Response => {
-    const module = moduleFor(pathOf(c));
+    const path = pathOf(c);
+    if (admin && path.startsWith('/__admin')) {
+      return c.json({ error: problem.message }, problem.status as 400);
+    }
+    const module = moduleFor(path);
     if (module) return module.error(c, problem);
     return c.json(
       { error: { code: problem.status, message: problem.message } },
@@ -75,6 +82,16 @@ export function createApp(
       response.headers.set('retry-after', String(fault.retryAfter));
     return response;
   });
+
+  // Each interface's body limit at its mount point, before any of its routes reads the body.
+  app.use(
+    '*',
+    limitBody((path) =>
+      admin && path.startsWith('/__admin') ? ADMIN_BODY_LIMIT : moduleFor(path)?.bodyLimit,
+    ),
+  );
+
+  app.use('*', writeTransactions(moduleFor));
 
   if (admin) app.route('/__admin', admin);
   for (const module of modules) app.route('/', module.routes);

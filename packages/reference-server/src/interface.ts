@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import type { BodyLimit } from './body-limit';
 import type { Clock } from './clock';
 import type { ApiProblem } from './problem';
 
@@ -23,6 +24,11 @@ export interface InterfaceModule {
   name: InterfaceName;
   /** Path prefixes this interface answers under; requests under them get its error format. */
   prefixes: string[];
+  /**
+   * The largest request body the interface takes and its 413 refusal; the server applies it under
+   * the prefixes, before any route reads the body.
+   */
+  bodyLimit: BodyLimit;
   /** The routes, with their full paths (mounted at `/`). */
   routes: Hono;
   /** The interface's own error response for a problem. */
@@ -31,6 +37,11 @@ export interface InterfaceModule {
   reset(): void;
   /** Replaces the state with the given seed data (the shape `inspect()` returns). */
   seed(data: unknown): void;
+  /**
+   * Keeps the state as it is now and returns what puts it back: writes whose answer is not a
+   * success are undone with it. Interfaces that record refusals too (a request log) leave it out.
+   */
+  snapshot?(): () => void;
   /** A snapshot of the state, for tests and the admin routes. */
   inspect(): unknown;
   /** The development credentials, printed by the CLI. */

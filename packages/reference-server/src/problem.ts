@@ -30,9 +30,21 @@ export interface ProblemStyle {
   code?: string | number;
 }
 
-/** The JSON body of a request, or undefined when it is empty; malformed JSON is a 400. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The JSON body of a request, or undefined when it is empty; malformed JSON is a 400 (or the
+ * interface's own status for it). Bytes that are not UTF-8 are a 400 too, rather than being read
+ * as U+FFFD and stored.
+ */
 export async function readJson(c: Context, style: ProblemStyle = {}): Promise<unknown> {
-  const text = await c.req.text();
+  const bytes = await c.req.arrayBuffer();
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ApiProblem(400, 'The request body is not valid UTF-8', style.code);
+  }
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

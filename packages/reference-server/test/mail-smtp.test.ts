@@ -1,47 +1,9 @@
-import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../src/index';
+import { codes, converse } from './support/smtp';
 
 const HASH = '4b1d2c9e7f3a4e6d8c0b5a7f9e1d3c2b';
-
-/**
- * Speaks SMTP line by line: sends each command after the previous reply and collects the replies.
- * A command may be a function, run at its turn, that returns the line to send.
- */
-function converse(
-  port: number,
-  commands: (string | (() => Promise<string>))[],
-  host = '127.0.0.1',
-): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host, port });
-    const replies: string[] = [];
-    let buffered = '';
-    socket.setEncoding('utf8');
-    socket.on('error', reject);
-    socket.on('data', (chunk: string) => {
-      buffered += chunk;
-      // A reply is complete on a line whose code is followed by a space, not a dash.
-      const complete = buffered.match(/^\d{3} .*\r\n/m);
-      if (!complete) return;
-      replies.push(buffered.trim());
-      buffered = '';
-      const next = commands.shift();
-      if (next === undefined) {
-        socket.end();
-        resolve(replies);
-      } else {
-        Promise.resolve(typeof next === 'string' ? next : next()).then(
-          (line) => socket.write(`${line}\r\n`),
-          reject,
-        );
-      }
-    });
-  });
-}
-
-const codes = (replies: string[]) => replies.map((reply) => reply.split('\n').at(-1)!.slice(0, 3));
 
 describe('the inbound SMTP listener', () => {
   it('is not started without mail.smtpPort', async () => {

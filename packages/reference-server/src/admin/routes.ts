@@ -1,8 +1,18 @@
 import { Hono } from 'hono';
+import { tooLargeMessage } from '../body-limit';
 import type { Clock } from '../clock';
 import type { FaultInjector, FaultSpec } from '../faults';
 import type { InterfaceModule } from '../interface';
-import { readJson } from '../problem';
+import { ApiProblem, readJson } from '../problem';
+
+/**
+ * The body limit of the admin routes: room for seed data and for a raw inbound message of the
+ * largest size the mail interface accepts (25 MiB by default).
+ */
+export const ADMIN_BODY_LIMIT = {
+  maxBytes: 64 * 1024 * 1024,
+  tooLarge: (maxBytes: number) => new ApiProblem(413, tooLargeMessage(maxBytes)),
+};
 
 /** The test-control routes under `/__admin`. They are only mounted when admin routes are enabled. */
 export function createAdminRoutes(
@@ -13,7 +23,9 @@ export function createAdminRoutes(
   const admin = new Hono();
   const byName = new Map(modules.map((module) => [module.name, module]));
 
-  admin.onError((error, c) => c.json({ error: error.message }, 400));
+  admin.onError((error, c) =>
+    c.json({ error: error.message }, error instanceof ApiProblem ? (error.status as 400) : 400),
+  );
 
   admin.get('/', (c) =>
     c.json({

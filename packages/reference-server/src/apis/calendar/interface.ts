@@ -1,8 +1,9 @@
 import { isTimeZone } from '@clientkit/calendar-client/schemas';
 import { Hono } from 'hono';
+import { tooLargeMessage } from '../../body-limit';
 import { developmentPasswords } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
-import { readJson } from '../../problem';
+import { ApiProblem, readJson } from '../../problem';
 import { CalendarAuth } from './auth';
 import { renderError } from './errors';
 import type { CalendarDeps } from './handler-context';
@@ -74,6 +75,12 @@ export function createCalendarInterface(
   const module: InterfaceModule = {
     name: 'calendar',
     prefixes: ['/wp-json'],
+    // Room for an event's HTML description; term names and titles have their own maximum lengths.
+    bodyLimit: {
+      maxBytes: 2 * 1024 * 1024,
+      tooLarge: (maxBytes) =>
+        new ApiProblem(413, tooLargeMessage(maxBytes), 'rest_request_too_large'),
+    },
     routes: calendarRoutes(deps, auth),
     error: renderError,
     reset() {
@@ -91,6 +98,12 @@ export function createCalendarInterface(
       }
       store.state = structuredClone(parsed.data);
       auth.clearNonces();
+    },
+    snapshot() {
+      const kept = structuredClone(store.state);
+      return () => {
+        store.state = kept;
+      };
     },
     inspect: () => ({ ...withoutSecrets(store.state), professional }),
     credentials: () => ({

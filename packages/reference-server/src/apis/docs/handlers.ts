@@ -41,7 +41,14 @@ function changed(c: Context, didChange: boolean): Response {
 /** Guests (role null) hold no permission of their own, so null removes the entry. */
 function setRole(permissions: Record<string, string>, id: string, role: string | null): void {
   if (role === null) delete permissions[id];
-  else permissions[id] = role;
+  // Defined, not assigned: an id such as `__proto__` becomes an entry, not the object's prototype.
+  else
+    Object.defineProperty(permissions, id, {
+      value: role,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
 }
 
 /** The team, when it is in the space's organization: 404 when it does not exist, 400 when it is foreign. */
@@ -202,7 +209,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
     removeTeamFromSpace: (c) => {
       const space = spaceOf(c);
       const team = teamInOrganization(store, space, c.req.param('teamId')!);
-      const had = team.id in space.teamPermissions;
+      const had = Object.hasOwn(space.teamPermissions, team.id);
       delete space.teamPermissions[team.id];
       return changed(c, had);
     },
@@ -244,7 +251,8 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
     removeUserFromSpace: (c) => {
       const space = spaceOf(c);
       const userId = c.req.param('userId')!;
-      const had = userId in space.userPermissions;
+      // Own properties only: an id such as `constructor` must not find what every object inherits.
+      const had = Object.hasOwn(space.userPermissions, userId);
       delete space.userPermissions[userId];
       return changed(c, had);
     },

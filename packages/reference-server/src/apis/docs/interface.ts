@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { tooLargeMessage } from '../../body-limit';
 import { DEVELOPMENT_USER_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
-import { readJson } from '../../problem';
+import { ApiProblem, readJson } from '../../problem';
 import { SecretMap } from '../../secret-map';
 import { DOCS_BASE, docsRoutes } from './routes';
 import type { DocsScheme, DocsScope, Principal } from './security';
@@ -88,6 +89,11 @@ export function createDocsInterface(context: ServerContext): {
   const module: InterfaceModule = {
     name: 'docs',
     prefixes: [DOCS_BASE],
+    // Every body of the interface is a small JSON object (settings, invitations, Git options).
+    bodyLimit: {
+      maxBytes: 1024 * 1024,
+      tooLarge: (maxBytes) => new ApiProblem(413, tooLargeMessage(maxBytes)),
+    },
     routes: docsRoutes(store, tokens, signingKey),
     error: (c, problem) =>
       c.json({ error: { code: problem.status, message: problem.message } }, problem.status as 400),
@@ -99,6 +105,12 @@ export function createDocsInterface(context: ServerContext): {
     },
     seed(data) {
       store.state = structuredClone(data as DocsState);
+    },
+    snapshot() {
+      const kept = structuredClone(store.state);
+      return () => {
+        store.state = kept;
+      };
     },
     inspect: () => structuredClone(store.state),
     credentials: () => ({

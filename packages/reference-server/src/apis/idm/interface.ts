@@ -1,14 +1,16 @@
+import { MAX_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_MESSAGE } from '@clientkit/idm-client/schemas';
 import { Hono } from 'hono';
 import { type Duration, parseDuration } from '../../clock';
 import { DEFAULT_IDM_AUDIENCE } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
+import { ApiProblem } from '../../problem';
 import { idmAdminRoutes, type MintedIdmToken } from './admin';
 import { auditLog, TOKEN_PATH } from './audit-log';
 import { authorize } from './authorize';
 import { renderError, renderOAuthError } from './errors';
+import { jsonBodiesOnly } from './json-bodies';
 import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
 import { Checkpoints } from './pagination';
-import { jsonBodiesOnly, payloadLimit } from './payload-limit';
 import { RateLimiter, type RateLimitOptions, rateLimit } from './rate-limit';
 import { IDM_BASE, managementRoutes } from './routes';
 import { idmSeed } from './seed';
@@ -78,16 +80,20 @@ export function createIdmInterface(
     auditLog(store),
     rateLimit(limiter),
     authorize(tokens),
-    payloadLimit(),
     jsonBodiesOnly(),
   );
-  routes.use(TOKEN_PATH, auditLog(store), rateLimit(limiter), payloadLimit());
+  routes.use(TOKEN_PATH, auditLog(store), rateLimit(limiter));
   managementRoutes(routes, store, checkpoints, context.tenant);
   tokenRoute(routes, tokens, () => machineClients, audience, lifetimeMs);
 
   const module: InterfaceModule = {
     name: 'idm',
     prefixes: [IDM_BASE, TOKEN_PATH],
+    // The interface's own limit: 1 MB (1,048,576 bytes) per request body.
+    bodyLimit: {
+      maxBytes: MAX_PAYLOAD_BYTES,
+      tooLarge: () => new ApiProblem(413, PAYLOAD_TOO_LARGE_MESSAGE, 'payload_too_large'),
+    },
     routes,
     error: (c, problem) =>
       c.req.path.startsWith(TOKEN_PATH)

@@ -12,12 +12,17 @@ export function mailAdminRoutes(
   store: MailStore,
   pipeline: InboundPipeline,
   smtpPort: () => number | undefined,
+  maxMessageBytes: number,
 ): Hono {
   const admin = new Hono();
 
   admin.post('/inbound', async (c) => {
     const raw = Buffer.from(await c.req.arrayBuffer());
     if (raw.length === 0) return c.json({ error: 'the body must be a raw RFC 5322 message' }, 400);
+    // The same limit as over SMTP, so that this route cannot feed in what the listener refuses.
+    if (raw.length > maxMessageBytes) {
+      return c.json({ error: `the message is larger than ${maxMessageBytes} bytes` }, 413);
+    }
     const to = c.req.queries('to');
     try {
       const { records, firstAttempts } = await pipeline.receive(raw, to);

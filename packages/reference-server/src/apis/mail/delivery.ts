@@ -1,6 +1,8 @@
 import { redactUrl } from '@clientkit/core';
+import type { InboundMessage } from '@clientkit/mail-client/schemas';
 import type { Clock } from '../../clock';
 import { hookTarget } from './hook-url';
+import { payloadBody } from './payload-body';
 import type { DeliveryAttempt, InboundRecord, MailStore } from './store';
 
 /** Minutes to wait before each retry after a failed attempt; after the last, the message fails. */
@@ -24,6 +26,13 @@ export interface Delivery {
   cancelAll(): void;
 }
 
+/**
+ * How many POSTs may be under way at once. Each holds its payload serialized (as large as the
+ * message, base64 attachments included), so a message to many recipients is sent a few at a time
+ * rather than all at once.
+ */
+const MAX_CONCURRENT_POSTS = 4;
+
 type Answer = Pick<DeliveryAttempt, 'status' | 'detail'>;
 
 function describeFailure(error: unknown, timeoutMs: number): string {
@@ -42,23 +51,28 @@ function outcomeOf(status: number | null): DeliveryAttempt['outcome'] {
 export function createDelivery({ store, clock, timeoutMs }: DeliveryOptions): Delivery {
   const inFlight = new Set<Promise<void>>();
   const scheduled = new Set<() => void>();
+  const slots = createSlots(MAX_CONCURRENT_POSTS);
 
-  async function post(url: string, payload: unknown): Promise<Answer & { url: string }> {
+  async function post(url: string, payload: InboundMessage): Promise<Answer & { url: string }> {
     const target = hookTarget(url);
     const shownUrl = redactUrl(target.url);
+    const chunks = payloadBody(payload);
     try {
-      const response = await fetch(target.url, {
+      const init: RequestInit & { duplex: 'half' } = {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          'content-length': String(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)),
           'user-agent': 'clientkit-reference-server (inbound mail)',
           ...(target.authorization ? { authorization: target.authorization } : {}),
         },
-        body: JSON.stringify(payload),
+        body: streamOf(chunks),
+        duplex: 'half',
         // A redirect is not a delivery: it counts as a failed attempt, and Authorization never follows it.
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
-      });
+      };
+      const response = await fetch(target.url, init);
       await response.body?.cancel();
       return { url: shownUrl, status: response.status, detail: `HTTP ${response.status}` };
     } catch (error) {
@@ -84,7 +98,7 @@ export function createDelivery({ store, clock, timeoutMs }: DeliveryOptions): De
     const answer: Answer & { url: string } =
       hookUrl === ''
         ? { url: '', status: null, detail: 'the server no longer has an InboundHookUrl' }
-        : await post(hookUrl, record.payload);
+        : await slots.run(() => post(hookUrl, record.payload));
     const delay = RETRY_DELAYS_MINUTES[record.attempts.length];
     let outcome = hookUrl === '' ? 'failed' : outcomeOf(answer.status);
     if (outcome === 'retry' && (delay === undefined || !store.holds(record))) outcome = 'failed';
@@ -108,4 +122,33 @@ export function createDelivery({ store, clock, timeoutMs }: DeliveryOptions): De
       scheduled.clear();
     },
   };
+}
+
+/** Runs at most `size` tasks at once; the others wait their turn in order. */
+function createSlots(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
+/** The chunks as a request body, sent as they are: the shared ones are not copied per request. */
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
 }

@@ -25,9 +25,24 @@ export interface PayloadContext {
   mailboxHash: string;
   /** The mailbox hash of an address when it is a plus-address of this server, else "". */
   mailboxHashOf: (email: string) => string;
-  /** The raw message, when the server has RawEmailEnabled. */
-  rawEmail?: string;
 }
+
+/**
+ * The large parts of a payload, the same for every recipient of a message: built once per message
+ * and shared (strings and arrays by reference), so that a message to many recipients is held once.
+ */
+export type SharedContent = Pick<
+  InboundMessage,
+  | 'Subject'
+  | 'Date'
+  | 'TextBody'
+  | 'HtmlBody'
+  | 'StrippedTextReply'
+  | 'Tag'
+  | 'Headers'
+  | 'Attachments'
+  | 'RawEmail'
+>;
 
 /** The mailboxes of an address header, groups opened up. */
 export function mailboxes(header: AddressObject | AddressObject[] | undefined): EmailAddress[] {
@@ -92,14 +107,36 @@ function attachmentsOf(parsed: ParsedMail): InboundAttachment[] {
   }));
 }
 
+/**
+ * The parts of the payload that do not depend on the recipient, computed once per message;
+ * `RawEmail` is added for the servers that want it.
+ */
+export function sharedContentOf(parsed: ParsedMail): SharedContent {
+  const headers = headerFields(parsed);
+  const textBody = parsed.text ?? '';
+  return {
+    Subject: parsed.subject ?? '',
+    Date: rawHeader(headers, 'date'),
+    TextBody: textBody,
+    HtmlBody: parsed.html || '',
+    StrippedTextReply: strippedReply(textBody),
+    Tag: rawHeader(headers, 'x-pm-tag'),
+    // The message's headers, then the spam check's `X-Spam-*` ones (the score is the message's).
+    Headers: withSpamCheckHeaders(headers, spamScoreOf(parsed)),
+    Attachments: attachmentsOf(parsed),
+  };
+}
+
 /** The JSON message POSTed to the inbound hook: every field present, empty ones "" or []. */
-export function buildInboundMessage(parsed: ParsedMail, context: PayloadContext): InboundMessage {
+export function buildInboundMessage(
+  parsed: ParsedMail,
+  shared: SharedContent,
+  context: PayloadContext,
+): InboundMessage {
   const from = recipients(parsed.from, context)[0] ?? { Email: '', Name: '', MailboxHash: '' };
   const to = recipients(parsed.to, context);
   const cc = recipients(parsed.cc, context);
   const bcc = recipients(parsed.bcc, context);
-  const headers = withSpamCheckHeaders(headerFields(parsed), spamScoreOf(parsed));
-  const textBody = parsed.text ?? '';
   return {
     From: from.Email,
     FromName: from.Name,
@@ -112,18 +149,18 @@ export function buildInboundMessage(parsed: ParsedMail, context: PayloadContext)
     BccFull: bcc,
     ReplyTo: asText(recipients(parsed.replyTo, context)),
     OriginalRecipient: context.recipient,
-    Subject: parsed.subject ?? '',
+    Subject: shared.Subject,
     MessageID: context.messageId,
     MessageStream: 'inbound',
-    Date: rawHeader(headers, 'date'),
+    Date: shared.Date,
     MailboxHash: context.mailboxHash,
-    TextBody: textBody,
-    HtmlBody: parsed.html || '',
-    StrippedTextReply: strippedReply(textBody),
-    Tag: rawHeader(headers, 'x-pm-tag'),
-    Headers: headers,
-    Attachments: attachmentsOf(parsed),
-    ...(context.rawEmail === undefined ? {} : { RawEmail: context.rawEmail }),
+    TextBody: shared.TextBody,
+    HtmlBody: shared.HtmlBody,
+    StrippedTextReply: shared.StrippedTextReply,
+    Tag: shared.Tag,
+    Headers: shared.Headers,
+    Attachments: shared.Attachments,
+    ...(shared.RawEmail === undefined ? {} : { RawEmail: shared.RawEmail }),
   };
 }
 

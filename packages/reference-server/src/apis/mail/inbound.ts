@@ -2,13 +2,27 @@ import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import type { Clock } from '../../clock';
 import type { Delivery } from './delivery';
-import { buildInboundMessage, mailboxes, parseRawMessage, spamScoreOf } from './inbound-payload';
+import {
+  buildInboundMessage,
+  mailboxes,
+  parseRawMessage,
+  type SharedContent,
+  sharedContentOf,
+  spamScoreOf,
+} from './inbound-payload';
+import { shareSerialization } from './payload-body';
 import type { InboundRecord, MailStore } from './store';
 
 /** A message refused before anything was stored, with the reason for the sender. */
 export class InboundRefused extends Error {
   override name = 'InboundRefused';
 }
+
+/**
+ * The most recipients one message may have (an SMTP transaction refuses more at RCPT time with
+ * 452): each recipient gets its own stored record and delivery, so this bounds what one message costs.
+ */
+export const MAX_RECIPIENTS = 100;
 
 /** Takes raw messages in (from SMTP, the admin route or the control object) and hands them on. */
 export interface InboundPipeline {
@@ -47,7 +61,19 @@ function recipientsOf(
   if (recipients.length === 0) {
     throw new InboundRefused('No recipient of the message is an inbound address of a server');
   }
+  if (recipients.length > MAX_RECIPIENTS) {
+    throw new InboundRefused(
+      `The message has ${recipients.length} inbound recipients; at most ${MAX_RECIPIENTS} are accepted`,
+    );
+  }
   return recipients;
+}
+
+/** Freezes a payload and everything in it, so that records can share it with every reader. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
 export function createInboundPipeline(
@@ -57,11 +83,32 @@ export function createInboundPipeline(
 ): InboundPipeline {
   const accepts = (address: string) => store.route(address) !== undefined;
 
+  /** What every recipient's record shares: the parsed message and its large parts. */
+  interface Message {
+    parsed: ParsedMail;
+    /** The shared parts, with RawEmail or without. */
+    shared(withRawEmail: boolean): SharedContent;
+  }
+
+  function messageOf(parsed: ParsedMail, raw: Buffer): Message {
+    const base = deepFreeze(sharedContentOf(parsed));
+    let withRaw: SharedContent | undefined;
+    return {
+      parsed,
+      // Built at most once, and only when a recipient's server asks for the raw message.
+      shared: (withRawEmail) =>
+        withRawEmail
+          ? (withRaw ??= Object.freeze({ ...base, RawEmail: raw.toString('utf8') }))
+          : base,
+    };
+  }
+
   /** The stored record of one message for one recipient: blocked, without a hook, or queued. */
-  function recordFor(parsed: ParsedMail, raw: Buffer, recipient: string): InboundRecord {
+  function recordFor(message: Message, recipient: string): InboundRecord {
     const { server, mailboxHash } = store.route(recipient)!;
     const messageId = randomUUID();
-    const payload = buildInboundMessage(parsed, {
+    const shared = message.shared(server.RawEmailEnabled);
+    const payload = buildInboundMessage(message.parsed, shared, {
       messageId,
       recipient,
       mailboxHash,
@@ -69,9 +116,9 @@ export function createInboundPipeline(
         const route = store.route(email);
         return route?.server === server ? route.mailboxHash : '';
       },
-      ...(server.RawEmailEnabled ? { rawEmail: raw.toString('utf8') } : {}),
     });
-    const score = spamScoreOf(parsed);
+    shareSerialization(payload, shared);
+    const score = spamScoreOf(message.parsed);
     const threshold = server.InboundSpamThreshold;
     const blocked = threshold > 0 && score !== undefined && score >= threshold;
     return {
@@ -81,7 +128,7 @@ export function createInboundPipeline(
       receivedAt: clock.date().toISOString(),
       status: blocked ? 'blocked' : server.InboundHookUrl === '' ? 'no-hook' : 'queued',
       attempts: [],
-      payload,
+      payload: deepFreeze(payload),
     };
   }
 
@@ -89,9 +136,9 @@ export function createInboundPipeline(
     accepts,
     async receive(raw, given) {
       const parsed = await parseRawMessage(raw);
-      const records = recipientsOf(parsed, given, accepts).map((recipient) =>
-        recordFor(parsed, raw, recipient),
-      );
+      const recipients = recipientsOf(parsed, given, accepts);
+      const message = messageOf(parsed, raw);
+      const records = recipients.map((recipient) => recordFor(message, recipient));
       for (const record of records) store.addMessage(record);
       const firstAttempts = Promise.all(
         records.filter((record) => record.status === 'queued').map(delivery.start),

@@ -1,7 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { tooLargeMessage } from '../../body-limit';
 import { DEVELOPMENT_ACCOUNT_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
-import type { ApiProblem } from '../../problem';
+import { ApiProblem } from '../../problem';
 import { mailAdminRoutes } from './admin';
 import { createDelivery } from './delivery';
 import { createInboundPipeline } from './inbound';
@@ -71,6 +72,7 @@ export function createMailInterface(
     timeoutMs: options.deliveryTimeoutMs ?? 10_000,
   });
   const pipeline = createInboundPipeline(store, context.clock, delivery);
+  const maxMessageBytes = options.maxMessageBytes ?? 25 * 1024 * 1024;
   let smtp: SmtpListener | undefined;
 
   const load = (seed: MailSeed) => {
@@ -105,6 +107,11 @@ export function createMailInterface(
   const module: InterfaceModule = {
     name: 'mail',
     prefixes: ['/servers'],
+    // Server settings only: a few short strings and flags (messages arrive over SMTP, not here).
+    bodyLimit: {
+      maxBytes: 64 * 1024,
+      tooLarge: (maxBytes) => new ApiProblem(413, tooLargeMessage(maxBytes)),
+    },
     routes: mailRoutes(store, () => accountToken),
     error: (c, problem) =>
       c.json(
@@ -125,13 +132,13 @@ export function createMailInterface(
       lines['SMTP inbound'] = smtp ? `127.0.0.1:${smtp.port}` : 'off';
       return lines;
     },
-    admin: mailAdminRoutes(store, pipeline, () => smtp?.port),
+    admin: mailAdminRoutes(store, pipeline, () => smtp?.port, maxMessageBytes),
     async start() {
       if (options.smtpPort === undefined) return;
       smtp = await startSmtpListener({
         port: options.smtpPort,
         pipeline,
-        maxMessageBytes: options.maxMessageBytes ?? 25 * 1024 * 1024,
+        maxMessageBytes,
         logError: context.logError,
       });
     },

@@ -52,7 +52,12 @@ export function presentServerForAdmin(server: StoredServer): Omit<Server, 'ApiTo
   return shown;
 }
 
-/** A copy of an inbound record for inspection (attempt URLs are stored already redacted). */
+/**
+ * A copy of an inbound record for inspection (attempt URLs are stored already redacted). The
+ * payload is frozen when stored, so it is shared rather than copied: a message to many recipients
+ * can be as large as the message limit, and copying it per record would multiply that.
+ */
 export function presentRecord(record: InboundRecord): InboundRecord {
-  return structuredClone(record);
+  const { payload, ...rest } = record;
+  return { ...structuredClone(rest), payload };
 }

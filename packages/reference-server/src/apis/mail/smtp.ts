@@ -1,6 +1,7 @@
 import type { AddressInfo, Socket } from 'node:net';
+import type { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
-import { type InboundPipeline, InboundRefused } from './inbound';
+import { type InboundPipeline, InboundRefused, MAX_RECIPIENTS } from './inbound';
 
 /** A running SMTP listener. */
 export interface SmtpListener {
@@ -23,6 +24,25 @@ function smtpError(responseCode: number, message: string): Error {
 }
 
 /**
+ * Reads the DATA of one message; undefined when it is larger than `maxBytes`. Once past the limit
+ * the rest is read (SMTP needs it to find the end of the message) but thrown away, so a huge
+ * message costs no more memory than the limit.
+ */
+function collectData(stream: Readable, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    stream.on('error', reject);
+    stream.on('end', () => resolve(size > maxBytes ? undefined : Buffer.concat(chunks, size)));
+  });
+}
+
+/**
  * Listens for SMTP on 127.0.0.1 and feeds each message into the inbound pipeline. Recipients that
  * are not an inbound address are refused at RCPT time with 550; the message is acknowledged once
  * it is stored, before the webhook is called.
@@ -39,7 +59,12 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     logger: false,
     disableReverseLookup: true,
     closeTimeout: 1000,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
+        return callback(
+          smtpError(452, `Too many recipients: at most ${MAX_RECIPIENTS} per message`),
+        );
+      }
       if (pipeline.accepts(address.address)) return callback();
       callback(
         smtpError(
@@ -49,14 +74,12 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       );
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (stream.sizeExceeded) {
+      collectData(stream, options.maxMessageBytes).then((raw) => {
+        if (raw === undefined) {
           return callback(smtpError(552, `Message larger than ${options.maxMessageBytes} bytes`));
         }
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        pipeline.receive(Buffer.concat(chunks), recipients).then(
+        pipeline.receive(raw, recipients).then(
           () => callback(),
           (error: unknown) => {
             // A recipient whose server changed its inbound domain since RCPT is gone for good.
@@ -65,7 +88,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
             callback(smtpError(451, 'The message could not be processed; try again later'));
           },
         );
-      });
+      }, callback);
     },
   });
   // SMTP is a conversation of short lines: send each reply at once rather than batch them.

@@ -94,7 +94,13 @@ export function idempotency(store: IdempotencyStore): MiddlewareHandler {
     checkKey(key);
     const credential = digest(c.req.header('authorization') ?? '');
     const scopedKey = `${credential}:${key}`;
-    const request = digest(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
+    // The body's bytes, not its text: reading it as text first would have the route's JSON read
+    // the text re-encoded, U+FFFD in place of bytes that are not UTF-8 (which are refused with 400).
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const request = createHash('sha256')
+      .update(`${c.req.method} ${c.req.path}\n`)
+      .update(body)
+      .digest('base64url');
     const seen = store.find(scopedKey);
     if (seen && seen.request !== request) {
       throw meteringProblem(

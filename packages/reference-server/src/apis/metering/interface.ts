@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { tooLargeMessage } from '../../body-limit';
 import { DEV_LIVE_KEY, DEV_TEST_KEY } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { SecretMap } from '../../secret-map';
 import { meteringAdmin } from './admin';
-import { renderMeteringError } from './errors';
+import { meteringProblem, renderMeteringError } from './errors';
 import { IdempotencyStore } from './idempotency';
 import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
 import { FixedWindowLimiter, type MeteringRateLimit } from './rate-limit';
@@ -92,6 +93,14 @@ export function createMeteringInterface(
   const module: InterfaceModule = {
     name: 'metering',
     prefixes: [METERING_BASE],
+    // A batch is at most 100 events, each a name, an identifier and a small payload of strings.
+    bodyLimit: {
+      maxBytes: 1024 * 1024,
+      tooLarge: (maxBytes) =>
+        meteringProblem(413, 'invalid_request_error', tooLargeMessage(maxBytes), {
+          code: 'payload_too_large',
+        }),
+    },
     routes: meteringRoutes({ apiKeys, sessions, ledger, limiter, idempotencyKeys }),
     error: renderMeteringError,
     reset: () => replaceState(meteringSeed()),
