@@ -25,3 +25,15 @@ export function packageBuildConfig(entry: Record<string, string>, overrides: Opt
     ...overrides,
   });
 }
+
+/**
+ * A client's build: ESM with code splitting, so that what a client loads only on demand (its
+ * response schemas, behind `validateResponses`) stays in a chunk of its own that bundlers keep
+ * apart; and CommonJS in one file per entry.
+ */
+export function clientBuildConfig(entry: Record<string, string>) {
+  return [
+    packageBuildConfig(entry, { format: ['esm'], splitting: true }),
+    packageBuildConfig(entry, { format: ['cjs'], clean: false }),
+  ];
+}

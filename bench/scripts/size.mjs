@@ -46,17 +46,38 @@ console.log(await ky('https://docs.example/v1/spaces/space_1').json());`,
 };
 
 export async function measure(name, contents, platform = 'browser') {
+  // Split as an application's bundler splits: what the program loads up front is its entry chunk
+  // and the chunks that one imports statically. A dynamic import() (a client's response schemas,
+  // loaded only with validateResponses) is a chunk of its own and is not counted.
   const result = await esbuild.build({
     stdin: { contents, resolveDir: import.meta.dirname, loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
+    splitting: true,
+    outdir: 'out',
     platform,
     target: 'es2022',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].contents;
+  const byPath = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
+  const upFront = new Set();
+  const visit = (path) => {
+    if (upFront.has(path)) return;
+    upFront.add(path);
+    for (const imported of outputs[path].imports) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(entry);
+  const files = [...byPath.keys()].filter((path) =>
+    [...upFront].some((relative) => path.endsWith(relative.replace(/^out\//, '/out/'))),
+  );
+  const code = Buffer.concat(files.map((path) => byPath.get(path)));
   return { name, platform, minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 

@@ -1,6 +1,6 @@
-import { packageBuildConfig } from '../../tsup.shared.ts';
+import { clientBuildConfig } from '../../tsup.shared.ts';
 
-export default packageBuildConfig({
+export default clientBuildConfig({
   index: 'src/index.ts',
   schemas: 'src/schemas.ts',
   webhook: 'src/webhook.ts',

@@ -76,7 +76,6 @@ export {
   type RequestOptions,
   type RequestSpec,
   type RetrySetting,
-  type SchemaRequestSpec,
   type Transport,
   type TransportHooks,
   type TransportOptions,

@@ -6,7 +6,7 @@ import ky, {
   type RetryOptions,
   TimeoutError,
 } from 'ky';
-import type { $ZodType, output } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
 import type { Auth } from './auth';
 import {
@@ -128,6 +128,12 @@ export interface TransportOptions extends ClientOptions {
   bodyLimit?: BodyLimit;
   /** Runs before each request is sent (not before each retry); throw to refuse it. */
   beforeSend?: (spec: RequestSpec) => void | Promise<void>;
+  /**
+   * Loads the client's response schemas, by the names specs give in `response`. Called once, the
+   * first time a response is checked (with `validateResponses`), so that applications which do not
+   * check responses never load them: a client passes a dynamic `import()` here.
+   */
+  responseSchemas?: () => Promise<Record<string, unknown>>;
 }
 
 /** One request, as a client's resource method describes it. */
@@ -149,11 +155,11 @@ export interface RequestSpec extends RequestOptions {
   baseUrl?: string;
   /** The method's public name, such as `docs.spaces.get`, used in error messages and logs. */
   operation: string;
-}
-
-/** A request whose response body is checked against a schema (when the client validates responses). */
-export interface SchemaRequestSpec<S extends $ZodType> extends RequestSpec {
-  responseSchema: S;
+  /**
+   * The name of the response body's schema among the client's response schemas; with
+   * `validateResponses`, the body is checked against it.
+   */
+  response?: string;
 }
 
 /** A request whose response is turned into a value by `parse` (for example 205/204 into true/false). */
@@ -164,18 +170,13 @@ export interface ParsedRequestSpec<T> extends RequestSpec {
 
 /** The HTTP layer of a client: one per client, the one door its resources reach the network through. */
 export interface Transport {
-  /** Sends a request whose answer is the schema's output (checked when the client validates responses). */
-  request<S extends $ZodType>(spec: SchemaRequestSpec<S>): APIPromise<output<S>>;
   /** Sends a request whose answer `spec.parse` turns into the result. */
   request<T>(spec: ParsedRequestSpec<T>): APIPromise<T>;
-  /** Sends a request whose answer carries nothing the caller needs. */
-  request(spec: RequestSpec): APIPromise<void>;
+  /** Sends a request whose answer is of type `T` (checked against `spec.response` when the client validates responses). */
+  request<T = void>(spec: RequestSpec): APIPromise<T>;
 }
 
-type AnySpec = RequestSpec & {
-  responseSchema?: $ZodType;
-  parse?: (data: unknown, response: Response) => unknown;
-};
+type AnySpec = RequestSpec & { parse?: (data: unknown, response: Response) => unknown };
 
 const specNames = new Set([
   'signal',
@@ -194,7 +195,7 @@ const specNames = new Set([
   'auth',
   'baseUrl',
   'operation',
-  'responseSchema',
+  'response',
   'parse',
 ]);
 
@@ -216,7 +217,7 @@ class FetchFailure extends Error {
  *
  * @example
  * const transport = createTransport({ baseUrl: 'http://127.0.0.1:4010/v1', auth: bearerAuth(token) });
- * const user = await transport.request({ method: 'GET', path: 'user', operation: 'docs.user.get', responseSchema: User });
+ * const user = await transport.request<User>({ method: 'GET', path: 'user', operation: 'docs.user.get', response: 'User' });
  */
 export function createTransport(options: TransportOptions): Transport {
   const prefixUrl = checkBaseUrl(options.baseUrl);
@@ -271,10 +272,22 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const data = await readBody(response, spec.method);
     if (spec.parse) return { data: spec.parse(data, response), response };
-    if (spec.responseSchema && options.validateResponses) {
-      return { data: validateResponse(spec.responseSchema, data, spec.operation), response };
+    if (spec.response && options.validateResponses) {
+      return {
+        data: validateResponse(await schemaOf(spec.response), data, spec.operation),
+        response,
+      };
     }
     return { data, response };
+  }
+
+  let responseSchemas: Promise<Record<string, unknown>> | undefined;
+
+  async function schemaOf(name: string): Promise<$ZodType> {
+    responseSchemas ??= options.responseSchemas?.() ?? Promise.resolve({});
+    const schema = (await responseSchemas)[name];
+    if (!schema) throw new TypeError(`No response schema named ${name}`);
+    return schema as $ZodType;
   }
 
   /** One ky call (its retries included); `sent` receives the credentials of the latest attempt. */

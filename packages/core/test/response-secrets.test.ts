@@ -9,7 +9,12 @@ useNock();
 
 describe('a response that fails validation', () => {
   it('keeps no credential in the error body: token fields are redacted at any depth, in inspect and JSON alike', async () => {
-    const transport = createTransport({ baseUrl: BASE, validateResponses: true });
+    const Session = z.object({ authentication_token: z.string(), expires_at: z.iso.datetime() });
+    const transport = createTransport({
+      baseUrl: BASE,
+      validateResponses: true,
+      responseSchemas: async () => ({ Session }),
+    });
     nock('http://api.test')
       .post('/v1/session')
       .reply(200, {
@@ -22,10 +27,7 @@ describe('a response that fails validation', () => {
         method: 'POST',
         path: 'session',
         operation: 'test.session',
-        responseSchema: z.object({
-          authentication_token: z.string(),
-          expires_at: z.iso.datetime(),
-        }),
+        response: 'Session',
       })
       .then(
         () => undefined,

@@ -256,17 +256,27 @@ describe('createTransport', () => {
     expect(await remove('2')).toBe(false);
   });
 
-  it('checks responses against their schema only when validateResponses is on', async () => {
-    const responseSchema = z.object({ id: z.string() });
-    nock('http://api.test').get('/v1/r').times(2).reply(200, { id: 5 });
-    const lax = createTransport({ baseUrl: BASE });
+  it('checks responses against their schema only when validateResponses is on, loading the schemas once', async () => {
+    const Thing = z.object({ id: z.string() });
+    let loads = 0;
+    const responseSchemas = async () => {
+      loads += 1;
+      return { Thing };
+    };
+    nock('http://api.test').get('/v1/r').times(3).reply(200, { id: 5 });
+    const lax = createTransport({ baseUrl: BASE, responseSchemas });
     expect(
-      await lax.request({ method: 'GET', path: 'r', operation: 'test.r', responseSchema }),
+      await lax.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' }),
     ).toEqual({ id: 5 });
-    const strict = createTransport({ baseUrl: BASE, validateResponses: true });
-    const error = await strict
-      .request({ method: 'GET', path: 'r', operation: 'test.r', responseSchema })
-      .catch((e: unknown) => e);
+    expect(loads).toBe(0);
+    const strict = createTransport({ baseUrl: BASE, validateResponses: true, responseSchemas });
+    const check = () =>
+      strict
+        .request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' })
+        .catch((e: unknown) => e);
+    await check();
+    const error = await check();
+    expect(loads).toBe(1);
     expect(error).toBeInstanceOf(APIResponseValidationError);
     expect((error as Error).message).toBe(
       'Unexpected response from test.r: id must be a string, not a number',
@@ -535,13 +545,18 @@ describe('renewal of refused credentials', () => {
     nock('http://api.test')
       .post('/v1/token')
       .reply(200, { access_token: 'live_tok_123', expires_in: 'soon' });
-    const transport = createTransport({ baseUrl: BASE, validateResponses: true });
+    const TokenResponse = z.object({ access_token: z.string(), expires_in: z.number() });
+    const transport = createTransport({
+      baseUrl: BASE,
+      validateResponses: true,
+      responseSchemas: async () => ({ TokenResponse }),
+    });
     const error = await rejectionOf(
       transport.request({
         method: 'POST',
         path: 'token',
         operation: 'idm.oauth.token',
-        responseSchema: z.object({ access_token: z.string(), expires_in: z.number() }),
+        response: 'TokenResponse',
       }),
     );
     expect(error).toBeInstanceOf(APIResponseValidationError);

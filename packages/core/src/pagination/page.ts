@@ -96,7 +96,7 @@ export class PagePromise<Item, Raw = unknown>
  *
  * @example
  * const teams = paginate(
- *   (query) => transport.request({ method: 'GET', path: 'teams', query, operation: 'teams.list', responseSchema: TeamList }),
+ *   (query) => transport.request<TeamList>({ method: 'GET', path: 'teams', query, operation: 'teams.list', response: 'TeamList' }),
  *   { page: 0, per_page: 50 },
  *   offsetPagination<TeamList, Team>({ items: (body) => body.teams, total: (body) => body.total }),
  * );
