@@ -50,7 +50,12 @@ export interface BearerAuthOptions {
  * bearerAuth(tokenProvider({ fetchToken }), { renewWhen: (error) => error.code === 'invalid_token' })
  */
 export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {}): Auth {
-  const headers = async () => ({ authorization: `Bearer ${await reveal(token)}` });
+  // A fixed token needs no promise: its headers are built once.
+  const fixed =
+    typeof token === 'string' ? Object.freeze({ authorization: `Bearer ${token}` }) : undefined;
+  const headers = fixed
+    ? () => fixed
+    : async () => ({ authorization: `Bearer ${await reveal(token)}` });
   const { renewWhen } = options;
   const provider = isTokenProvider(token) ? token : undefined;
   if (!provider || !renewWhen) return describedAuth('[BearerAuth]', headers);

@@ -248,7 +248,12 @@ export function createTransport(options: TransportOptions): Transport {
       'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
       ...options.headers,
     },
-    hooks: mergeHooks(logger ? loggingHooks(logger) : {}, options.hooks),
+    hooks: mergeHooks(
+      logger
+        ? mergeHooks({ beforeRetry: [renewCredentials] }, loggingHooks(logger))
+        : { beforeRetry: [renewCredentials] },
+      options.hooks,
+    ),
   });
 
   async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
@@ -290,26 +295,24 @@ export function createTransport(options: TransportOptions): Transport {
     return schema as $ZodType;
   }
 
-  /** One ky call (its retries included); `sent` receives the credentials of the latest attempt. */
-  function sendOnce(
+  /**
+   * One ky call (its retries included); `sent` receives the credentials of the latest attempt. The
+   * first attempt's credentials go in with the headers; each retry asks the auth again (the client's
+   * `beforeRetry` hook, which finds the auth in ky's `context`), so a retry after a wait never carries
+   * a token that lapsed meanwhile.
+   */
+  async function sendOnce(
     path: string,
     kyOptions: KyOptions,
     auth: Auth | null | undefined,
     sent: Record<string, string>,
   ) {
     if (!auth) return api(path, kyOptions);
-    const authHook = async (request: Request) => {
-      const headers = await auth.headers();
-      for (const name in headers) {
-        request.headers.set(name, headers[name]!);
-        sent[name] = headers[name]!;
-      }
-    };
-    const hooks = {
-      ...kyOptions.hooks,
-      beforeRequest: [authHook, ...(kyOptions.hooks?.beforeRequest ?? [])],
-    };
-    return api(path, { ...kyOptions, hooks });
+    const given = auth.headers();
+    const headers = given instanceof Promise ? await given : given;
+    Object.assign(sent, headers);
+    const context: CallContext = { auth, sent };
+    return api(path, { ...kyOptions, headers: { ...kyOptions.headers, ...headers }, context });
   }
 
   /** Validates the inputs and turns the spec into ky options; throws `RequestValidationError`. */
@@ -337,7 +340,10 @@ export function createTransport(options: TransportOptions): Transport {
     if (unsafe && options.idempotencyKeys) {
       headers['idempotency-key'] = spec.idempotencyKey ?? newIdempotencyKey();
     }
-    kyOptions.headers = headers;
+    for (const _ in headers) {
+      kyOptions.headers = headers;
+      break;
+    }
     if (spec.signal) kyOptions.signal = spec.signal;
     if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
     kyOptions.retry =
@@ -505,6 +511,23 @@ function retryAfterMs(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return seconds * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+/** What one call hands its hooks through ky's `context`: its credentials, and what it sent. */
+type CallContext = {
+  auth: Auth;
+  sent: Record<string, string>;
+};
+
+/** Before each retry, the credentials are asked for again (a provider may have renewed them). */
+async function renewCredentials({ request, options }: { request: Request; options: KyOptions }) {
+  const call = options.context as CallContext | undefined;
+  if (!call?.auth) return;
+  const headers = await call.auth.headers();
+  for (const name in headers) {
+    request.headers.set(name, headers[name]!);
+    call.sent[name] = headers[name]!;
+  }
 }
 
 function loggingHooks(logger: Logger): TransportHooks {
