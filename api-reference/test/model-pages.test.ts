@@ -33,9 +33,18 @@ const clients = {
   'idm-client': idmSchemas,
 } as const;
 
-/** Each model a schemas module declares: `interface Model extends z.infer<typeof Schema> {}`. */
+/** The sources of a client's schemas: its request schemas, and its response schemas loaded on demand. */
+async function schemaSourceOf(client: string): Promise<string> {
+  const files = ['src/request-schemas.ts', 'src/response-schemas.ts'];
+  const sources = await Promise.all(
+    files.map((file) => readFile(join(root, 'packages', client, file), 'utf8')),
+  );
+  return sources.join('\n');
+}
+
+/** Each model the schemas modules declare: `interface Model extends z.infer<typeof Schema> {}`. */
 async function modelsOf(client: string): Promise<{ model: string; schema: string }[]> {
-  const source = await readFile(join(root, 'packages', client, 'src/schemas.ts'), 'utf8');
+  const source = await schemaSourceOf(client);
   return [
     ...source.matchAll(/export interface (\w+) extends z\.(?:infer|input)<typeof (\w+)>/g),
   ].map(([, model, schema]) => ({ model: model!, schema: schema! }));
@@ -95,7 +104,7 @@ describe('the API reference (pnpm run docs)', () => {
 
   it('declares every model as an interface over its schema, never as a bare z.infer alias', async () => {
     for (const [client, schemas] of Object.entries(clients)) {
-      const source = await readFile(join(root, 'packages', client, 'src/schemas.ts'), 'utf8');
+      const source = await schemaSourceOf(client);
       const aliases = [...source.matchAll(/export type (\w+) = z\.(?:infer|input)<typeof (\w+)>/g)];
       const objectAliases = aliases
         .filter(([, , schema]) => shapeKeys(schemas[schema as keyof typeof schemas]))

@@ -178,26 +178,11 @@ export interface Transport {
 
 type AnySpec = RequestSpec & { parse?: (data: unknown, response: Response) => unknown };
 
-const specNames = new Set([
-  'signal',
-  'timeout',
-  'retry',
-  'headers',
-  'hooks',
-  'idempotencyKey',
-  'method',
-  'path',
-  'pathParams',
-  'query',
-  'querySchema',
-  'body',
-  'bodySchema',
-  'auth',
-  'baseUrl',
-  'operation',
-  'response',
-  'parse',
-]);
+const specNames = new Set(
+  'signal timeout retry headers hooks idempotencyKey method path pathParams query querySchema body bodySchema auth baseUrl operation response parse'.split(
+    ' ',
+  ),
+);
 
 /** A rejection of the `fetch` call itself: no response arrived. */
 class FetchFailure extends Error {
@@ -559,20 +544,15 @@ function loggingHooks(logger: Logger): TransportHooks {
   };
 }
 
+const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;
+
+/** The hooks of both, each list in order: the first's, then the second's. */
 function mergeHooks(first: TransportHooks, second: TransportHooks | undefined): TransportHooks {
   if (!second) return first;
-  checkOptionNames(
-    second,
-    ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'],
-    'hooks of the client options',
-    'hooks.',
-  );
-  return {
-    beforeRequest: [...(first.beforeRequest ?? []), ...(second.beforeRequest ?? [])],
-    afterResponse: [...(first.afterResponse ?? []), ...(second.afterResponse ?? [])],
-    beforeRetry: [...(first.beforeRetry ?? []), ...(second.beforeRetry ?? [])],
-    beforeError: [...(first.beforeError ?? []), ...(second.beforeError ?? [])],
-  };
+  checkOptionNames(second, hookNames, 'hooks of the client options', 'hooks.');
+  const merged: Record<string, unknown[]> = {};
+  for (const name of hookNames) merged[name] = [...(first[name] ?? []), ...(second[name] ?? [])];
+  return merged as TransportHooks;
 }
 
 function checkBaseUrl(url: string): string {
@@ -645,12 +625,7 @@ function newIdempotencyKey(): string {
 }
 
 function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x80) bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : 1;
-  }
-  return bytes;
+  return new TextEncoder().encode(text).length;
 }
 
 async function readBody(response: Response, method: string): Promise<unknown> {
@@ -668,12 +643,14 @@ async function readBody(response: Response, method: string): Promise<unknown> {
   }
 }
 
+/** The reason a connection failed, as the runtime reports it (`ECONNREFUSED`, `socket hang up`). */
 function describeCause(error: unknown): string {
-  if (!(error instanceof Error)) {
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    return redactUrl(String(code ?? message ?? error));
-  }
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  const detail = cause?.code ?? cause?.message;
-  return redactUrl(detail ? `${error.message} (${detail})` : error.message);
+  const { cause, code, message } = (error ?? {}) as {
+    cause?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  const detail = (cause as { code?: unknown; message?: unknown } | undefined) ?? {};
+  const text = [message ?? code ?? error, detail.code ?? detail.message].filter(Boolean).join(' ');
+  return redactUrl(String(text));
 }

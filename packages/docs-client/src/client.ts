@@ -20,7 +20,7 @@ import {
 import { type ListParams, listing } from './listing';
 import { Spaces } from './resources/spaces';
 import { CurrentUser, Users } from './resources/users';
-import { type ApiInformation, ApiInformation as ApiInformationSchema, type List } from './schemas';
+import type { ApiInformation, List } from './response-schemas';
 
 /** The interface's fixed path, appended to `baseUrl`. */
 export const API_PATH = 'v1/';
@@ -83,6 +83,7 @@ export class DocsClient {
       baseUrl: apiUrlOf(baseUrl),
       auth: bearerAuth(token),
       errorBody: docsErrorBody,
+      responseSchemas: () => import('./response-schemas'),
     });
     this.user = new CurrentUser(this.#transport);
     this.users = new Users(this.#transport);
@@ -91,11 +92,11 @@ export class DocsClient {
 
   /** The release version and build date of the interface. */
   getApiInformation(options?: RequestOptions): APIPromise<ApiInformation> {
-    return this.#transport.request({
+    return this.#transport.request<ApiInformation>({
       operation: 'docs.getApiInformation',
       method: 'GET',
       path: '',
-      responseSchema: ApiInformationSchema,
+      response: 'ApiInformation',
       ...options,
     });
   }

@@ -7,8 +7,7 @@ import {
   type RequestSpec,
   type Transport,
 } from '@clientkit/core';
-import type { $ZodType } from 'zod/v4/core';
-import type { List } from './schemas';
+import type { List } from './response-schemas';
 
 /** The query of one page of a listing: its filters, `limit`, and the cursor in `page`. */
 export type ListParams = Record<string, QueryValue>;
@@ -19,13 +18,13 @@ export type ListParams = Record<string, QueryValue>;
  */
 export function listing<Item>(
   transport: Transport,
-  spec: Omit<RequestSpec, 'method' | 'query'> & { responseSchema?: $ZodType },
+  spec: Omit<RequestSpec, 'method' | 'query'>,
   params: ListParams,
 ): PagePromise<Item, List<Item>> {
   return paginate(
-    // Without a response schema (the paginate escape hatch) the body is passed on as it came.
-    (query: ListParams) =>
-      transport.request({ ...spec, method: 'GET', query }) as unknown as APIPromise<List<Item>>,
+    // Without a response name (the paginate escape hatch) the body is passed on as it came.
+    (query: ListParams): APIPromise<List<Item>> =>
+      transport.request<List<Item>>({ ...spec, method: 'GET', query }),
     params,
     cursorPagination<List<Item>, Item, ListParams>({
       items: (raw) => raw.items,

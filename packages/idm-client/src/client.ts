@@ -34,16 +34,15 @@ import {
   listing,
   type OffsetListParams,
 } from './pagination';
-import { Clients } from './resources/clients';
-import { Logs } from './resources/logs';
 import {
-  type CheckpointList,
   MAX_PAYLOAD_BYTES,
-  type OffsetList,
   PAYLOAD_TOO_LARGE_MESSAGE,
   PaginationQuery,
   type Tenant,
-} from './schemas';
+} from './request-schemas';
+import { Clients } from './resources/clients';
+import { Logs } from './resources/logs';
+import type { CheckpointList, OffsetList } from './response-schemas';
 import { checkScope } from './scopes';
 import { exchangeToken } from './token-exchange';
 
@@ -128,6 +127,7 @@ export class IdmClient {
       baseUrl: `${serviceUrl}${API_PATH}`,
       auth: authOf(provider, this.#token),
       errorBody: idmErrorBody,
+      responseSchemas: () => import('./response-schemas'),
       bodyLimit: {
         bytes: MAX_PAYLOAD_BYTES,
         code: 'payload_too_large',
@@ -175,7 +175,7 @@ export class IdmClient {
   ): APIPromise<T> {
     try {
       const spec = rawRequestSpec('idm.request', method, path, init, correlated(options));
-      return this.#transport.request(spec) as unknown as APIPromise<T>;
+      return this.#transport.request<T>(spec);
     } catch (error) {
       return APIPromise.reject(error);
     }

@@ -1,5 +1,5 @@
 import { type RequestOptions, type RequestSpec, RequestValidationError } from '@clientkit/core';
-import { cutCorrelationId } from './schemas';
+import { cutCorrelationId } from './request-schemas';
 
 /** The methods that change something; only they carry `X-Correlation-ID`. */
 export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

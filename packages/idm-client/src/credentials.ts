@@ -4,7 +4,7 @@ import {
   type TokenProvider,
   tokenProvider,
 } from '@clientkit/core';
-import type { TokenRequest } from './schemas';
+import type { TokenRequest } from './request-schemas';
 
 /** Options of `clientCredentials`. */
 export interface ClientCredentialsOptions {

@@ -66,26 +66,28 @@ export {
   type TokenExchange,
 } from './credentials';
 export type { CheckpointListParams, ListFilters, OffsetListParams } from './pagination';
-export type { Clients } from './resources/clients';
-export type { Logs } from './resources/logs';
 export {
   type AppType,
   CHECKPOINT_VALIDITY_MS,
-  type CheckpointList,
-  type Client,
   CORRELATION_ID_MAX_LENGTH,
   type CreateClientBody,
   defaultPageSize,
   type IdmErrorBody,
-  type LogDetails,
-  type LogEvent,
   MAX_PAGE_SIZE,
   MAX_PAYLOAD_BYTES,
   OFFSET_REACH,
-  type OffsetList,
-  type OffsetTotals,
   type Tenant,
   type TokenResponse,
   type UpdateClientBody,
-} from './schemas';
+} from './request-schemas';
+export type { Clients } from './resources/clients';
+export type { Logs } from './resources/logs';
+export type {
+  CheckpointList,
+  Client,
+  LogDetails,
+  LogEvent,
+  OffsetList,
+  OffsetTotals,
+} from './response-schemas';
 export { requiredScope, scopesOf } from './scopes';

@@ -1,5 +1,4 @@
 import {
-  type APIPromise,
   BadRequestError,
   checkpointPagination,
   type OffsetParams,
@@ -14,15 +13,14 @@ import {
 import type { $ZodType } from 'zod/v4/core';
 import {
   CHECKPOINT_VALIDITY_MS,
-  type CheckpointList,
   defaultPageSize,
   type ListQuery,
   MAX_PAGE_SIZE,
   OFFSET_REACH,
   OFFSET_REACH_MESSAGE,
-  type OffsetList,
   type Tenant,
-} from './schemas';
+} from './request-schemas';
+import type { CheckpointList, OffsetList } from './response-schemas';
 
 /** Checkpoint listing (the default): `from` a previous page's `next`, `take` items per page. */
 export type CheckpointListParams = Pick<ListQuery, 'from' | 'take'> & {
@@ -57,8 +55,10 @@ export interface ListingRoute {
   itemsKey: string;
   /** The query schema for a tenant whose page sizes go up to the given maximum. */
   querySchema: (maxPageSize: number) => $ZodType;
-  offsetSchema?: $ZodType;
-  checkpointSchema?: $ZodType;
+  /** The name of the response schema of an offset page, such as `ClientOffsetList`. */
+  offsetResponse?: string;
+  /** The name of the response schema of a checkpoint page, such as `ClientCheckpointList`. */
+  checkpointResponse?: string;
 }
 
 type AnyListParams = Record<string, unknown>;
@@ -83,15 +83,15 @@ export function listing<Item>(
   const offset = isOffsetListing(params);
   const querySchema = route.querySchema(MAX_PAGE_SIZE[transport.tenant]);
   const fetchPage = (query: AnyListParams) =>
-    transport.request({
+    transport.request<OffsetList<string, Item> & CheckpointList<string, Item>>({
       operation: route.operation,
       method: 'GET',
       path: route.path,
       query: query as Record<string, QueryValue>,
       querySchema,
-      ...pageSchema(offset ? route.offsetSchema : route.checkpointSchema),
+      ...pageResponse(offset ? route.offsetResponse : route.checkpointResponse),
       ...options,
-    }) as unknown as APIPromise<OffsetList<string, Item> & CheckpointList<string, Item>>;
+    });
 
   if (offset) {
     const first = {
@@ -115,8 +115,8 @@ export function listing<Item>(
   );
 }
 
-function pageSchema(schema: $ZodType | undefined): { responseSchema?: $ZodType } {
-  return schema ? { responseSchema: schema } : {};
+function pageResponse(name: string | undefined): { response?: string } {
+  return name ? { response: name } : {};
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type Transport,
   validateResponse,
 } from '@clientkit/core';
-import { TokenRequest, TokenResponse } from './schemas';
+import { TokenRequest, TokenResponse } from './request-schemas';
 
 const OPERATION = 'idm.oauth.token';
 

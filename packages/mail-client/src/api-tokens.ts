@@ -1,5 +1,5 @@
 import { REDACTED } from '@clientkit/core';
-import type { Server } from './schemas';
+import type { Server } from './response-schemas';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 

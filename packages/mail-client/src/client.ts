@@ -62,6 +62,7 @@ export class MailClient {
       ...shared,
       auth: headerAuth('X-Mail-Account-Token', accountToken),
       errorBody: mailErrorBody,
+      responseSchemas: () => import('./response-schemas'),
     });
     this.servers = new Servers(this.#transport);
   }

@@ -1,6 +1,6 @@
 import { ClientKitError, describeIssues, type ValidationIssue } from '@clientkit/core';
 import { safeParse } from 'zod/v4/core';
-import { InboundMessage } from './schemas';
+import { InboundMessage } from './request-schemas';
 
 /** A webhook payload that is not an inbound message: `issues` name each field and what is wrong. */
 export class MalformedInboundMessageError extends ClientKitError {

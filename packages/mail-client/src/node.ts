@@ -12,7 +12,7 @@ import {
 } from './webhook-handler';
 
 export { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
-export type { InboundMessage } from './schemas';
+export type { InboundMessage } from './request-schemas';
 export { type InboundWebhookOptions, RejectMessage } from './webhook-handler';
 
 /** A `node:http` request listener. */

@@ -19,9 +19,9 @@ import {
 } from '@clientkit/core';
 import * as z from 'zod/mini';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
+import { ServiceVersion } from './request-schemas';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
-import { ServiceVersion } from './schemas';
 import { isSessionExpiredError, sessionProvider } from './session';
 import { streamTransport } from './stream-transport';
 
@@ -113,6 +113,7 @@ export class MeteringClient {
         ...shared.headers,
       },
       errorBody: meteringErrorBody,
+      responseSchemas: () => import('./response-schemas'),
       // Sessions are disposable and every event carries an identifier, so a repeated POST is
       // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
       idempotencyKeys: true,

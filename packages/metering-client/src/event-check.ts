@@ -6,7 +6,7 @@ import {
   type MeterEvent,
   MeterEvent as MeterEventSchema,
   ZONED_DATE_TIME_PATTERN,
-} from './schemas';
+} from './request-schemas';
 
 /**
  * Checks one event for the stream and returns a copy of it (payload included, so that later changes

@@ -61,17 +61,16 @@ export {
   type MeterEventStreamOptions,
   type MeterEventStreamStats,
 } from './meter-event-stream';
-export type { Events, SentMeterEvents } from './resources/events';
-export type { Sessions } from './resources/sessions';
 export {
   type IdentifiedMeterEvent,
   MAX_EVENTS_PER_REQUEST,
   type MeterEvent,
-  type MeterEventSession,
-  type MeterEventStreamResponse,
   type MeteringErrorBody,
   type MeteringErrorType,
   SESSION_EXPIRED_CODE,
   SESSION_LIFETIME_MS,
-} from './schemas';
+} from './request-schemas';
+export type { Events, SentMeterEvents } from './resources/events';
+export type { Sessions } from './resources/sessions';
+export type { MeterEventSession, MeterEventStreamResponse } from './response-schemas';
 export { isSessionExpiredError } from './session';

@@ -7,8 +7,12 @@ import {
 } from '@clientkit/core';
 import * as z from 'zod/mini';
 import { checkEvent } from './event-check';
+import {
+  type IdentifiedMeterEvent,
+  MAX_EVENTS_PER_REQUEST,
+  type MeterEvent,
+} from './request-schemas';
 import type { Events } from './resources/events';
-import { type IdentifiedMeterEvent, MAX_EVENTS_PER_REQUEST, type MeterEvent } from './schemas';
 
 /** Called with a batch that could not be delivered, and the error of its last attempt. */
 export type BatchErrorHandler = (

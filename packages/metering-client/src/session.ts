@@ -4,8 +4,9 @@ import {
   type TokenProvider,
   tokenProvider,
 } from '@clientkit/core';
+import { SESSION_EXPIRED_CODE, SESSION_LIFETIME_MS } from './request-schemas';
 import type { Sessions } from './resources/sessions';
-import { type MeterEventSession, SESSION_EXPIRED_CODE, SESSION_LIFETIME_MS } from './schemas';
+import type { MeterEventSession } from './response-schemas';
 
 /** True for the 401 that says the session token has expired: a new session will be accepted. */
 export function isSessionExpiredError(error: unknown): error is AuthenticationError {

@@ -2,10 +2,10 @@ import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
 import {
   ExportToGitRepository as ExportSchema,
   type ExportToGitRepository,
-  GitSyncState,
   type ImportGitRepository,
   ImportGitRepository as ImportSchema,
-} from '../schemas';
+} from '../request-schemas';
+import type { GitSyncState } from '../response-schemas';
 import { wasChanged } from '../was-changed';
 
 /** Git sync of a space. Import and export run in the background; `info` shows their progress. */
@@ -50,11 +50,11 @@ export class Git {
 
   /** The Git provider, the repository, and the last import or export of the space. */
   info(spaceId: string, options?: RequestOptions): APIPromise<GitSyncState> {
-    return this.#transport.request({
+    return this.#transport.request<GitSyncState>({
       method: 'GET',
       path: 'spaces/{spaceId}/git/info',
       pathParams: { spaceId },
-      responseSchema: GitSyncState,
+      response: 'GitSyncState',
       operation: 'docs.spaces.git.info',
       ...options,
     });

@@ -3,15 +3,11 @@ import { listing } from '../listing';
 import {
   InviteUsersAndTeams as InviteSchema,
   type InviteUsersAndTeams,
-  type List,
   ListQuery,
   type MemberRoleOrGuest,
-  type TeamPermission,
-  TeamPermissionList,
   UpdatePermissionBody,
-  type UserContentPermission,
-  UserPermissionList,
-} from '../schemas';
+} from '../request-schemas';
+import type { List, TeamPermission, UserContentPermission } from '../response-schemas';
 import { wasChanged } from '../was-changed';
 
 /** Who may do what in a space: users and teams with their roles. */
@@ -86,7 +82,7 @@ export class Permissions {
         path: 'spaces/{spaceId}/permissions/teams',
         pathParams: { spaceId },
         querySchema: ListQuery,
-        responseSchema: TeamPermissionList,
+        response: 'TeamPermissionList',
         operation: 'docs.spaces.permissions.listTeams',
         ...options,
       },
@@ -112,7 +108,7 @@ export class Permissions {
         path: 'spaces/{spaceId}/permissions/users',
         pathParams: { spaceId },
         querySchema: ListQuery,
-        responseSchema: UserPermissionList,
+        response: 'UserPermissionList',
         operation: 'docs.spaces.permissions.listUsers',
         ...options,
       },

@@ -1,19 +1,15 @@
 import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
 import { listing } from '../listing';
 import {
-  Embed,
   EmbedQuery,
   GetSpaceQuery,
-  type List,
   type MoveSpaceBody,
   MoveSpaceBody as MoveSpaceBodySchema,
-  type SearchPageResult,
   SearchQuery,
-  SearchResultList,
-  Space,
   type UpdateSpaceBody,
   UpdateSpaceBody as UpdateSpaceBodySchema,
-} from '../schemas';
+} from '../request-schemas';
+import type { Embed, List, SearchPageResult, Space } from '../response-schemas';
 import { wasChanged } from '../was-changed';
 import { Git } from './git';
 import { Permissions } from './permissions';
@@ -44,13 +40,13 @@ export class Spaces {
     params: { shareKey?: string } = {},
     options?: RequestOptions,
   ): APIPromise<Space> {
-    return this.#transport.request({
+    return this.#transport.request<Space>({
       method: 'GET',
       path: 'spaces/{spaceId}',
       pathParams: { spaceId },
       query: params,
       querySchema: GetSpaceQuery,
-      responseSchema: Space,
+      response: 'Space',
       operation: 'docs.spaces.get',
       ...options,
     });
@@ -61,13 +57,13 @@ export class Spaces {
    * except both to null, which removes them.
    */
   update(spaceId: string, changes: UpdateSpaceBody, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request({
+    return this.#transport.request<Space>({
       method: 'PATCH',
       path: 'spaces/{spaceId}',
       pathParams: { spaceId },
       body: changes,
       bodySchema: UpdateSpaceBodySchema,
-      responseSchema: Space,
+      response: 'Space',
       operation: 'docs.spaces.update',
       ...options,
     });
@@ -100,11 +96,11 @@ export class Spaces {
    * console.log(copy.id, response.headers.get('location'));
    */
   duplicate(spaceId: string, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request({
+    return this.#transport.request<Space>({
       method: 'POST',
       path: 'spaces/{spaceId}/duplicate',
       pathParams: { spaceId },
-      responseSchema: Space,
+      response: 'Space',
       operation: 'docs.spaces.duplicate',
       ...options,
     });
@@ -112,11 +108,11 @@ export class Spaces {
 
   /** Brings a trashed space back (within 7 days of its deletion). An active space is returned as it is. */
   restore(spaceId: string, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request({
+    return this.#transport.request<Space>({
       method: 'POST',
       path: 'spaces/{spaceId}/restore',
       pathParams: { spaceId },
-      responseSchema: Space,
+      response: 'Space',
       operation: 'docs.spaces.restore',
       ...options,
     });
@@ -131,13 +127,13 @@ export class Spaces {
    * await docs.spaces.move('space_api', { position: { before: { type: 'space', space: 'space_handbook' } } });
    */
   move(spaceId: string, target: MoveSpaceBody, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request({
+    return this.#transport.request<Space>({
       method: 'POST',
       path: 'spaces/{spaceId}/move',
       pathParams: { spaceId },
       body: target,
       bodySchema: MoveSpaceBodySchema,
-      responseSchema: Space,
+      response: 'Space',
       operation: 'docs.spaces.move',
       ...options,
     });
@@ -145,13 +141,13 @@ export class Spaces {
 
   /** How a URL would be embedded in the space: its title, site, icon and, for media, HTML. */
   getEmbed(spaceId: string, params: { url: string }, options?: RequestOptions): APIPromise<Embed> {
-    return this.#transport.request({
+    return this.#transport.request<Embed>({
       method: 'GET',
       path: 'spaces/{spaceId}/embed',
       pathParams: { spaceId },
       query: params,
       querySchema: EmbedQuery,
-      responseSchema: Embed,
+      response: 'Embed',
       operation: 'docs.spaces.getEmbed',
       ...options,
     });
@@ -177,7 +173,7 @@ export class Spaces {
         path: 'spaces/{spaceId}/search',
         pathParams: { spaceId },
         querySchema: SearchQuery,
-        responseSchema: SearchResultList,
+        response: 'SearchResultList',
         operation: 'docs.spaces.search',
         ...options,
       },

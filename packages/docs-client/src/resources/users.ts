@@ -1,10 +1,6 @@
 import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
-import {
-  APITemporaryToken,
-  type UpdateUserBody,
-  UpdateUserBody as UpdateUserBodySchema,
-  User,
-} from '../schemas';
+import { type UpdateUserBody, UpdateUserBody as UpdateUserBodySchema } from '../request-schemas';
+import type { APITemporaryToken, User } from '../response-schemas';
 
 /** The user the client's token belongs to. */
 export class CurrentUser {
@@ -22,10 +18,10 @@ export class CurrentUser {
    * console.log(`${me.displayName} <${me.email}>`);
    */
   get(options?: RequestOptions): APIPromise<User> {
-    return this.#transport.request({
+    return this.#transport.request<User>({
       method: 'GET',
       path: 'user',
-      responseSchema: User,
+      response: 'User',
       operation: 'docs.user.get',
       ...options,
     });
@@ -33,10 +29,10 @@ export class CurrentUser {
 
   /** A short-lived JWT for the in-app notifications client (user-internal tokens only). */
   createNotificationsToken(options?: RequestOptions): APIPromise<APITemporaryToken> {
-    return this.#transport.request({
+    return this.#transport.request<APITemporaryToken>({
       method: 'POST',
       path: 'user/notifications/token',
-      responseSchema: APITemporaryToken,
+      response: 'APITemporaryToken',
       operation: 'docs.user.createNotificationsToken',
       ...options,
     });
@@ -53,11 +49,11 @@ export class Users {
 
   /** A user by id. */
   get(userId: string, options?: RequestOptions): APIPromise<User> {
-    return this.#transport.request({
+    return this.#transport.request<User>({
       method: 'GET',
       path: 'users/{userId}',
       pathParams: { userId },
-      responseSchema: User,
+      response: 'User',
       operation: 'docs.users.get',
       ...options,
     });
@@ -68,13 +64,13 @@ export class Users {
    * user token may only change its own user.
    */
   update(userId: string, changes: UpdateUserBody, options?: RequestOptions): APIPromise<User> {
-    return this.#transport.request({
+    return this.#transport.request<User>({
       method: 'PATCH',
       path: 'users/{userId}',
       pathParams: { userId },
       body: changes,
       bodySchema: UpdateUserBodySchema,
-      responseSchema: User,
+      response: 'User',
       operation: 'docs.users.update',
       ...options,
     });

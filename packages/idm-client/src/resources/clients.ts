@@ -6,16 +6,8 @@ import {
   listing,
   type OffsetListParams,
 } from '../pagination';
-import {
-  type CheckpointList,
-  Client,
-  ClientCheckpointList,
-  ClientOffsetList,
-  CreateClientBody,
-  ListQuery,
-  type OffsetList,
-  UpdateClientBody,
-} from '../schemas';
+import { CreateClientBody, ListQuery, UpdateClientBody } from '../request-schemas';
+import type { CheckpointList, Client, OffsetList } from '../response-schemas';
 
 /** Applications registered with the tenant. */
 export class Clients {
@@ -51,8 +43,8 @@ export class Clients {
         path: 'clients',
         itemsKey: 'clients',
         querySchema: ListQuery,
-        offsetSchema: ClientOffsetList,
-        checkpointSchema: ClientCheckpointList,
+        offsetResponse: 'ClientOffsetList',
+        checkpointResponse: 'ClientCheckpointList',
       },
       params,
       options,
@@ -61,12 +53,12 @@ export class Clients {
 
   /** A client by id; `NotFoundError` when there is none. */
   get(clientId: string, options?: RequestOptions): APIPromise<Client> {
-    return this.#transport.request({
+    return this.#transport.request<Client>({
       operation: 'idm.clients.get',
       method: 'GET',
       path: 'clients/{clientId}',
       pathParams: { clientId },
-      responseSchema: Client,
+      response: 'Client',
       ...options,
     });
   }
@@ -78,13 +70,13 @@ export class Clients {
    * const app = await idm.clients.create({ name: 'Billing' }, { correlationId: 'deploy-42' });
    */
   create(body: CreateClientBody, options?: MutationOptions): APIPromise<Client> {
-    return this.#transport.request({
+    return this.#transport.request<Client>({
       operation: 'idm.clients.create',
       method: 'POST',
       path: 'clients',
       body,
       bodySchema: CreateClientBody,
-      responseSchema: Client,
+      response: 'Client',
       ...correlated(options),
     });
   }
@@ -95,14 +87,14 @@ export class Clients {
     changes: UpdateClientBody,
     options?: MutationOptions,
   ): APIPromise<Client> {
-    return this.#transport.request({
+    return this.#transport.request<Client>({
       operation: 'idm.clients.update',
       method: 'PATCH',
       path: 'clients/{clientId}',
       pathParams: { clientId },
       body: changes,
       bodySchema: UpdateClientBody,
-      responseSchema: Client,
+      response: 'Client',
       ...correlated(options),
     });
   }

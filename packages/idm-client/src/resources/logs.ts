@@ -5,14 +5,8 @@ import {
   listing,
   type OffsetListParams,
 } from '../pagination';
-import {
-  type CheckpointList,
-  ListQuery,
-  LogCheckpointList,
-  LogEvent,
-  LogOffsetList,
-  type OffsetList,
-} from '../schemas';
+import { ListQuery } from '../request-schemas';
+import type { CheckpointList, LogEvent, OffsetList } from '../response-schemas';
 
 /** The tenant's log: one event per change made through the interface, and sign-ins. */
 export class Logs {
@@ -48,8 +42,8 @@ export class Logs {
         path: 'logs',
         itemsKey: 'logs',
         querySchema: ListQuery,
-        offsetSchema: LogOffsetList,
-        checkpointSchema: LogCheckpointList,
+        offsetResponse: 'LogOffsetList',
+        checkpointResponse: 'LogCheckpointList',
       },
       params,
       options,
@@ -58,12 +52,12 @@ export class Logs {
 
   /** A log event by id; `NotFoundError` when there is none. */
   get(logId: string, options?: RequestOptions): APIPromise<LogEvent> {
-    return this.#transport.request({
+    return this.#transport.request<LogEvent>({
       operation: 'idm.logs.get',
       method: 'GET',
       path: 'logs/{logId}',
       pathParams: { logId },
-      responseSchema: LogEvent,
+      response: 'LogEvent',
       ...options,
     });
   }

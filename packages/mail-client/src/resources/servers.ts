@@ -1,10 +1,10 @@
 import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
 import { redactApiTokens } from '../api-tokens';
 import {
-  Server,
   type UpdateServerBody,
   UpdateServerBody as UpdateServerBodySchema,
-} from '../schemas';
+} from '../request-schemas';
+import type { Server } from '../response-schemas';
 
 /** Mail server records: read one, or change its settings. */
 export class Servers {
@@ -24,11 +24,11 @@ export class Servers {
    */
   get(serverId: string | number, options?: RequestOptions): APIPromise<Server> {
     return this.#transport
-      .request({
+      .request<Server>({
         method: 'GET',
         path: 'servers/{serverId}',
         pathParams: { serverId },
-        responseSchema: Server,
+        response: 'Server',
         operation: 'mail.servers.get',
         ...options,
       })
@@ -52,13 +52,13 @@ export class Servers {
     options?: RequestOptions,
   ): APIPromise<Server> {
     return this.#transport
-      .request({
+      .request<Server>({
         method: 'PUT',
         path: 'servers/{serverId}',
         pathParams: { serverId },
         body: changes,
         bodySchema: UpdateServerBodySchema,
-        responseSchema: Server,
+        response: 'Server',
         operation: 'mail.servers.update',
         ...options,
       })

@@ -4,8 +4,8 @@ import {
   type IdentifiedMeterEvent,
   type MeterEvent,
   MeterEventStreamBody,
-  MeterEventStreamResponse,
-} from '../schemas';
+} from '../request-schemas';
+import type { MeterEventStreamResponse } from '../response-schemas';
 
 /** What `events.send` resolves to: the events as sent, each with the identifier it carried. */
 export interface SentMeterEvents {
@@ -55,12 +55,12 @@ export class Events {
     events: IdentifiedMeterEvent[],
     options?: RequestOptions,
   ): APIPromise<MeterEventStreamResponse> {
-    return this.#transport.request({
+    return this.#transport.request<MeterEventStreamResponse>({
       operation: 'metering.events.send',
       method: 'POST',
       path: 'v2/billing/meter_event_stream',
       body: { events },
-      responseSchema: MeterEventStreamResponse,
+      response: 'MeterEventStreamResponse',
       ...options,
     });
   }

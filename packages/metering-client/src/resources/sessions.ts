@@ -1,5 +1,5 @@
 import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
-import { MeterEventSession } from '../schemas';
+import type { MeterEventSession } from '../response-schemas';
 
 /** Meter event sessions: short-lived tokens for the event stream. */
 export class Sessions {
@@ -19,11 +19,11 @@ export class Sessions {
    * session.expires_at; // 15 minutes after session.created
    */
   create(options?: RequestOptions): APIPromise<MeterEventSession> {
-    return this.#transport.request({
+    return this.#transport.request<MeterEventSession>({
       operation: 'metering.sessions.create',
       method: 'POST',
       path: 'v2/billing/meter_event_session',
-      responseSchema: MeterEventSession,
+      response: 'MeterEventSession',
       ...options,
     });
   }

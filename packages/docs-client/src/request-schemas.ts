@@ -1,0 +1,238 @@
+/**
+ * The building blocks of the wire contract (roles, edit modes, merge rules, positions), the error
+ * body, and the schemas of every request query and body: what the client needs whether or not it
+ * checks responses. Request schemas are strict: a field they do not know is refused by name.
+ */
+import { integer, isoDateTimeString, urlString } from '@clientkit/core';
+import * as z from 'zod/mini';
+import { mergeRulesOf } from './merge-rules';
+
+const nonEmpty = z.string().check(z.minLength(1));
+
+/** A role in a space, from most to least powerful. */
+export const MemberRole = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']);
+export type MemberRole = z.infer<typeof MemberRole>;
+
+/** A role, or `null` for a guest. */
+export const MemberRoleOrGuest = z.nullable(MemberRole);
+export type MemberRoleOrGuest = z.infer<typeof MemberRoleOrGuest>;
+
+/** The role everyone in the organization gets, or `inherit` from the parent. */
+export const DefaultLevel = z.union([MemberRole, z.null(), z.literal('inherit')]);
+export type DefaultLevel = z.infer<typeof DefaultLevel>;
+
+/** Whether the space's content can be edited (`live`) or not (`locked`). */
+export const SpaceEditMode = z.enum(['live', 'locked']);
+export type SpaceEditMode = z.infer<typeof SpaceEditMode>;
+
+/** A language code such as `en`, `fr`, `pt-br` or `zh-tw`. */
+export const TranslationLanguage = z
+  .string()
+  .check(
+    z.refine(
+      (value) => /^[a-z]{2}(-[a-z]{2})?$/.test(value),
+      'must be a language code such as en, fr or pt-br',
+    ),
+  );
+/** The space's merge rules: inherited from its parent, none, or a list of rules. */
+export const MergeRules = mergeRulesOf(z.strictObject);
+export type MergeRules = z.infer<typeof MergeRules>;
+
+/** Points at a space or a collection, to place content before or after it. */
+export const ContentPointer = z.union([
+  z.strictObject({ type: z.literal('space'), space: nonEmpty }),
+  z.strictObject({ type: z.literal('collection'), collection: nonEmpty }),
+]);
+export type ContentPointer = z.infer<typeof ContentPointer>;
+
+/** Where a moved space goes among its new siblings: before or after one of them. */
+export const ContentPosition = z.strictObject({
+  /** Place it just before this space or collection. */
+  before: z.optional(ContentPointer),
+  /** Place it just after this space or collection. */
+  after: z.optional(ContentPointer),
+});
+/** Where a moved space goes among its new siblings: before or after one of them. */
+export interface ContentPosition extends z.infer<typeof ContentPosition> {}
+
+/** The interface's error body: `{ error: { code, message } }`. */
+export const DocsErrorBody = z.looseObject({
+  /** The HTTP status as `code`, and a `message` for people. */
+  error: z.looseObject({ code: z.number(), message: z.string() }),
+});
+/** The interface's error body: `{ error: { code, message } }`. */
+export interface DocsErrorBody extends z.infer<typeof DocsErrorBody> {}
+
+// ---- requests ----
+
+const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
+
+/** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
+export const UpdateUserBody = z
+  .strictObject({
+    /** A new full name, 1 to 64 characters. */
+    displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    /** The URL of a new profile picture. */
+    photoURL: z.optional(urlString()),
+  })
+  .check(z.refine(hasSomeProperty, 'must set displayName or photoURL'));
+/** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
+export interface UpdateUserBody extends z.infer<typeof UpdateUserBody> {}
+
+/** Changes to a space: at least one property; `emoji` and `icon` exclude each other unless both are null. */
+export const UpdateSpaceBody = z
+  .strictObject({
+    /** `live` to allow edits, `locked` to refuse them. */
+    editMode: z.optional(SpaceEditMode),
+    /** A new title, 1 to 50 characters. */
+    title: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    /** The role everyone in the organization gets: a role, null for none, or `inherit`. */
+    defaultLevel: z.optional(DefaultLevel),
+    /** A language code such as `en`, `fr` or `pt-br`. */
+    language: z.optional(TranslationLanguage),
+    /** How change requests are merged. */
+    mergeRules: z.optional(MergeRules),
+    /**
+     * A new emoji (1 to 32 characters), or null to remove it; not together with `icon`, unless both
+     * are null.
+     */
+    emoji: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(32)))),
+    /**
+     * The URL of a new icon, or null to remove it; not together with `emoji`, unless both are null.
+     */
+    icon: z.optional(z.nullable(urlString())),
+  })
+  .check(
+    z.refine(
+      hasSomeProperty,
+      'must change at least one of editMode, title, defaultLevel, language, mergeRules, emoji, icon',
+    ),
+    z.refine(
+      (body) =>
+        !(body.emoji !== undefined && body.icon !== undefined) ||
+        (body.emoji === null && body.icon === null),
+      'may set emoji or icon, not both (both null removes them)',
+    ),
+  );
+/** Changes to a space: at least one property; `emoji` and `icon` exclude each other unless both are null. */
+export interface UpdateSpaceBody extends z.infer<typeof UpdateSpaceBody> {}
+
+/** Where to move a space: a new `parent` (null for the top level) or a `position`, or both. */
+export const MoveSpaceBody = z
+  .strictObject({
+    /** The id of the new parent collection or space, or null for the top level. */
+    parent: z.optional(z.nullable(nonEmpty)),
+    /** Where among its new siblings: before or after one of them. */
+    position: z.optional(ContentPosition),
+  })
+  .check(
+    z.refine(
+      (body) => 'parent' in body || body.position !== undefined,
+      'must set parent or position',
+    ),
+  );
+/** Where to move a space: a new `parent` (null for the top level) or a `position`, or both. */
+export interface MoveSpaceBody extends z.infer<typeof MoveSpaceBody> {}
+
+/** Query of reading a space: an optional share key. */
+export const GetSpaceQuery = z.strictObject({
+  /** The key of a site share link, to read the space through it. */
+  shareKey: z.optional(nonEmpty),
+});
+/** Query of reading a space: an optional share key. */
+export interface GetSpaceQuery extends z.infer<typeof GetSpaceQuery> {}
+
+/** Query of reading an embed: the URL to embed. */
+export const EmbedQuery = z.strictObject({
+  /** The URL to embed. */
+  url: urlString(),
+});
+/** Query of reading an embed: the URL to embed. */
+export interface EmbedQuery extends z.infer<typeof EmbedQuery> {}
+
+/** Page size of a listing: 0 to 1000, 50 when left out. */
+export const ListLimit = integer(0, 1000);
+
+/** Query of a listing: page size and the cursor of the page to read. */
+export const ListQuery = z.strictObject({
+  /** How many items a page holds: 0 to 1000, 50 when left out. */
+  limit: z.optional(ListLimit),
+  /** The cursor of the page to read, from the previous page's `next.page`. */
+  page: z.optional(nonEmpty),
+});
+/** Query of a listing: page size and the cursor of the page to read. */
+export interface ListQuery extends z.infer<typeof ListQuery> {}
+
+/** Query of a search: the text (1 to 512 characters), page size and cursor. */
+export const SearchQuery = z.strictObject({
+  /** The text to search for, 1 to 512 characters. */
+  query: z.string().check(z.minLength(1), z.maxLength(512)),
+  /** How many results a page holds: 0 to 1000, 50 when left out. */
+  limit: z.optional(ListLimit),
+  /** The cursor of the page to read, from the previous page's `next.page`. */
+  page: z.optional(nonEmpty),
+});
+/** Query of a search: the text (1 to 512 characters), page size and cursor. */
+export interface SearchQuery extends z.infer<typeof SearchQuery> {}
+
+/** An invitation: a role (null for guests) for at least one user or team. */
+export const InviteUsersAndTeams = z
+  .strictObject({
+    /** The role to give them, or null to make them guests. */
+    role: MemberRoleOrGuest,
+    /** The ids of the users to invite. */
+    users: z.optional(z.array(nonEmpty)),
+    /** The ids of the teams to invite. */
+    teams: z.optional(z.array(nonEmpty)),
+  })
+  .check(
+    z.refine(
+      (body) => (body.users?.length ?? 0) + (body.teams?.length ?? 0) > 0,
+      'must name at least one user or team',
+    ),
+  );
+/** An invitation: a role (null for guests) for at least one user or team. */
+export interface InviteUsersAndTeams extends z.infer<typeof InviteUsersAndTeams> {}
+
+/** A new role for a user or team in a space (null makes them a guest). */
+export const UpdatePermissionBody = z.strictObject({
+  /** The new role, or null to make them a guest. */
+  role: z.optional(MemberRoleOrGuest),
+});
+/** A new role for a user or team in a space (null makes them a guest). */
+export interface UpdatePermissionBody extends z.infer<typeof UpdatePermissionBody> {}
+
+const importShape = {
+  /** The repository's URL. */
+  url: urlString(),
+  /** The branch or ref to use, such as `main`. */
+  ref: nonEmpty,
+  /** The URL of the repository's file tree at that ref, to link to from the space. */
+  repoTreeURL: z.optional(urlString()),
+  /** The URL pattern of a commit, to link to from the space. */
+  repoCommitURL: z.optional(urlString()),
+  /** The folder of the repository that holds the content; the root when left out. */
+  repoProjectDirectory: z.optional(z.string()),
+  /**
+   * The moment the sync is for, ISO 8601, so that an older request does not override a newer one.
+   */
+  timestamp: z.optional(isoDateTimeString()),
+  /** Overwrite what is on the other side even when it changed since the last sync. */
+  force: z.optional(z.boolean()),
+  /** Treat the repository's content as a standalone space rather than part of a site. */
+  standalone: z.optional(z.boolean()),
+};
+
+/** Where to import a space's content from: repository URL, ref and options. */
+export const ImportGitRepository = z.strictObject(importShape);
+/** Where to import a space's content from: repository URL, ref and options. */
+export interface ImportGitRepository extends z.infer<typeof ImportGitRepository> {}
+
+/** Where to export a space's content to, with the commit message. */
+export const ExportToGitRepository = z.strictObject({
+  ...importShape,
+  /** The message of the commit the export makes. */
+  commitMessage: nonEmpty,
+});
+/** Where to export a space's content to, with the commit message. */
+export interface ExportToGitRepository extends z.infer<typeof ExportToGitRepository> {}

@@ -1,0 +1,229 @@
+/**
+ * The wire contract of the identity management interface that the client needs up front, as zod
+ * schemas and the limits they enforce: the shared building blocks, every request query and body,
+ * the token exchange (whose answer is always checked) and the error bodies. The client checks its
+ * inputs with them and the reference server validates requests with the same ones, so the two
+ * cannot disagree. The schemas of answers are in `response-schemas.ts`, loaded only when responses
+ * are checked.
+ *
+ * @module
+ */
+
+import { integer, oneOf, recordOf, urlString } from '@clientkit/core';
+import * as z from 'zod/mini';
+
+// ---- limits ----
+
+/** The kind of tenant: page sizes may go up to 50 on a public cloud tenant and 100 on a private one. */
+export type Tenant = 'public' | 'private';
+
+/** The largest `per_page` or `take` each kind of tenant accepts. */
+export const MAX_PAGE_SIZE: Readonly<Record<Tenant, number>> = { public: 50, private: 100 };
+
+/** The page size used when a listing does not name one: half the tenant's maximum. */
+export function defaultPageSize(tenant: Tenant): number {
+  return MAX_PAGE_SIZE[tenant] / 2;
+}
+
+/** The largest request body, in bytes, the interface accepts (1 MB). */
+export const MAX_PAYLOAD_BYTES = 1_048_576;
+
+/** The number of characters of `X-Correlation-ID` that the interface keeps. */
+export const CORRELATION_ID_MAX_LENGTH = 64;
+
+/** Offset pagination reaches only this many records; a page starting at or beyond it is refused. */
+export const OFFSET_REACH = 1000;
+
+/** How long a checkpoint id stays valid after it was issued: 24 hours. */
+export const CHECKPOINT_VALIDITY_MS = 86_400_000;
+
+/** The message of the server's 413 answer, which the client repeats when it refuses a body itself. */
+export const PAYLOAD_TOO_LARGE_MESSAGE = `Payload content length greater than maximum allowed: ${MAX_PAYLOAD_BYTES}`;
+
+/** The message of the server's 400 answer past the offset reach. */
+export const OFFSET_REACH_MESSAGE = `You can only page through the first ${OFFSET_REACH} records`;
+
+const nonEmpty = z.string().check(z.minLength(1));
+
+// ---- resources ----
+
+/** The kind of application a client is. */
+export const AppType = oneOf(['native', 'spa', 'regular_web', 'non_interactive']);
+export type AppType = z.infer<typeof AppType>;
+
+/** The error body of every answer outside 2xx. */
+export const IdmErrorBody = z.looseObject({
+  /** The HTTP status, repeated. */
+  statusCode: z.number(),
+  /** The status's reason phrase, such as `Forbidden`. */
+  error: z.string(),
+  /** What went wrong, for people. */
+  message: z.string(),
+  /** A machine-readable code, such as `insufficient_scope` or `invalid_token`. */
+  errorCode: z.optional(z.string()),
+});
+/** The error body of every answer outside 2xx. */
+export interface IdmErrorBody extends z.infer<typeof IdmErrorBody> {}
+
+// ---- list queries ----
+
+function listQueryShape(maxPageSize: number) {
+  const pageSize = integer(1, maxPageSize);
+  return {
+    page: z.optional(integer(0)),
+    per_page: z.optional(pageSize),
+    include_totals: z.optional(z.boolean()),
+    from: z.optional(nonEmpty),
+    take: z.optional(pageSize),
+  };
+}
+
+const offsetKeys = ['page', 'per_page', 'include_totals'] as const;
+const checkpointKeys = ['from', 'take'] as const;
+
+/** True when the query names parameters of one pagination mode at most. */
+function oneModeOnly(query: Record<string, unknown>): boolean {
+  const offset = offsetKeys.some((key) => query[key] !== undefined);
+  const checkpoint = checkpointKeys.some((key) => query[key] !== undefined);
+  return !(offset && checkpoint);
+}
+
+const mixedModes =
+  'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
+
+// Building a schema costs far more than using one: each page size's query schemas are built once.
+const querySchemas = new Map<string, unknown>();
+function once<S>(key: string, build: () => S): S {
+  if (!querySchemas.has(key)) querySchemas.set(key, build());
+  return querySchemas.get(key) as S;
+}
+
+/**
+ * The query of the clients and logs listings on a tenant whose page sizes go up to `maxPageSize`:
+ * offset (`page`, `per_page`, `include_totals`) or checkpoint (`from`, `take`), never both.
+ */
+export function ListQuery(maxPageSize: number) {
+  return once(`strict ${maxPageSize}`, () =>
+    z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes)),
+  );
+}
+export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
+
+/** Like `ListQuery`, for any other listing: the pagination parameters are checked, filters pass. */
+export function PaginationQuery(maxPageSize: number) {
+  return once(`loose ${maxPageSize}`, () =>
+    z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes)),
+  );
+}
+
+// ---- requests ----
+
+const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
+
+const clientFields = {
+  /** What the application is, up to 140 characters. */
+  description: z.optional(z.string().check(z.maxLength(140))),
+  /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
+  app_type: z.optional(AppType),
+  /** The URLs the tenant may redirect to after a login. */
+  callbacks: z.optional(z.array(urlString())),
+  /** The origins allowed to call the tenant from a browser. */
+  allowed_origins: z.optional(z.array(urlString())),
+  /** The URL of the application's logo. */
+  logo_uri: z.optional(urlString()),
+  /** Whether the application belongs to the tenant's owner rather than a third party. */
+  is_first_party: z.optional(z.boolean()),
+  /** Free-form string values to keep with the client. */
+  client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
+};
+
+/** A new client: a name (1 to 255 characters) and any of the optional settings. */
+export const CreateClientBody = z.strictObject({
+  /** The application's name, 1 to 255 characters. */
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  ...clientFields,
+});
+/** A new client: a name (1 to 255 characters) and any of the optional settings. */
+export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
+
+/** Changes to a client: at least one property. */
+export const UpdateClientBody = z
+  .strictObject({
+    /** A new name, 1 to 255 characters. */
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    ...clientFields,
+  })
+  .check(
+    z.refine(hasSomeProperty, {
+      message:
+        'must change at least one of name, description, app_type, callbacks, allowed_origins, logo_uri, is_first_party, client_metadata',
+      // A body whose only properties were refused (unknown ones) already says what is wrong with it.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+/** Changes to a client: at least one property. */
+export interface UpdateClientBody extends z.infer<typeof UpdateClientBody> {}
+
+/** The client credentials exchange at `/oauth/token`. */
+export const TokenRequest = z.strictObject({
+  /** Always `client_credentials`. */
+  grant_type: oneOf(['client_credentials']),
+  /** The machine-to-machine application's id. */
+  client_id: nonEmpty,
+  /** Its secret. */
+  client_secret: nonEmpty,
+  /** The API the token is for, such as `https://<tenant>/api/v2/`. */
+  audience: nonEmpty,
+});
+/** The client credentials exchange at `/oauth/token`. */
+export interface TokenRequest extends z.infer<typeof TokenRequest> {}
+
+/**
+ * The error codes of `/oauth/token` (RFC 6749 §5.2, with the service's `access_denied` for an
+ * audience it does not serve and `too_many_requests` when its rate limit is spent).
+ */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'too_many_requests',
+  'server_error',
+] as const;
+/** One of `OAUTH_ERROR_CODES`. */
+export const OAuthErrorCode = oneOf(OAUTH_ERROR_CODES);
+export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
+
+/**
+ * The error body of `/oauth/token`: OAuth's `{error, error_description}`, since the token endpoint
+ * belongs to the authentication API rather than the management API.
+ */
+export const OAuthErrorBody = z.looseObject({
+  /** A code of `OAuthErrorCode`, such as `invalid_client`. */
+  error: z.string(),
+  /** What went wrong, for people. */
+  error_description: z.string(),
+});
+export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
+
+/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+export const TokenResponse = z.looseObject({
+  /** The bearer JWT to send as `Authorization: Bearer <token>`. */
+  access_token: z.string(),
+  /** Always `Bearer`. */
+  token_type: oneOf(['Bearer']),
+  /** The token's lifetime, in seconds. */
+  expires_in: z.number(),
+  /** The scopes the token grants, separated by spaces. */
+  scope: z.string(),
+});
+/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+export interface TokenResponse extends z.infer<typeof TokenResponse> {}
+
+/** The correlation id the interface keeps: the first 64 characters, without surrounding spaces. */
+export function cutCorrelationId(value: string): string {
+  return value.trim().slice(0, CORRELATION_ID_MAX_LENGTH).trim();
+}

@@ -1,0 +1,125 @@
+/**
+ * The schemas of the identity management interface's answers: records and list pages. They are only
+ * needed to check responses (`validateResponses`), so the client loads this module on demand. Response
+ * schemas are loose: fields the interface adds later pass through.
+ *
+ * @module
+ */
+
+import { recordOf } from '@clientkit/core';
+import * as z from 'zod/mini';
+import { AppType } from './request-schemas';
+
+// ---- resources ----
+
+/** An application registered with the tenant. */
+export const Client = z.looseObject({
+  /** The client's id, assigned by the tenant. */
+  client_id: z.string(),
+  /** The application's name. */
+  name: z.string(),
+  /** What the application is, up to 140 characters. */
+  description: z.optional(z.string()),
+  /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
+  app_type: z.optional(AppType),
+  /** The URLs the tenant may redirect to after a login. */
+  callbacks: z.optional(z.array(z.string())),
+  /** The origins allowed to call the tenant from a browser. */
+  allowed_origins: z.optional(z.array(z.string())),
+  /** The URL of the application's logo. */
+  logo_uri: z.optional(z.string()),
+  /** Whether the application belongs to the tenant's owner rather than a third party. */
+  is_first_party: z.optional(z.boolean()),
+  /** Free-form string values the tenant keeps with the client. */
+  client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
+});
+/** An application registered with the tenant. */
+export interface Client extends z.infer<typeof Client> {}
+
+/** What a log event records about the request behind it. */
+export const LogDetails = z.looseObject({
+  /** The request's HTTP method. */
+  method: z.optional(z.string()),
+  /** The request's path. */
+  path: z.optional(z.string()),
+  /** The status the request was answered with. */
+  status: z.optional(z.number()),
+  /** The request's `X-Correlation-ID`, cut to 64 characters. */
+  correlation_id: z.optional(z.string()),
+  /** Why the request failed, when it did. */
+  error: z.optional(z.looseObject({ code: z.optional(z.string()), message: z.string() })),
+});
+/** What a log event records about the request behind it. */
+export interface LogDetails extends z.infer<typeof LogDetails> {}
+
+/**
+ * One event of the tenant's log. `type` is a short code: `sapi` / `fapi` for a management request
+ * that succeeded / failed, `seccft` / `feccft` for a client credentials exchange, `s` / `f` for a
+ * login.
+ */
+export const LogEvent = z.looseObject({
+  /** The event's id. */
+  log_id: z.string(),
+  /** When it happened, ISO 8601 in UTC. */
+  date: z.string(),
+  /** A short code of what happened: `sapi` / `fapi`, `seccft` / `feccft`, `s` / `f`. */
+  type: z.string(),
+  /** What happened, for people. */
+  description: z.string(),
+  /** The application that made the request, when one did. */
+  client_id: z.optional(z.string()),
+  /** The request behind the event. */
+  details: z.optional(LogDetails),
+});
+/**
+ * One event of the tenant's log. `type` is a short code: `sapi` / `fapi` for a management request
+ * that succeeded / failed, `seccft` / `feccft` for a client credentials exchange, `s` / `f` for a
+ * login.
+ */
+export interface LogEvent extends z.infer<typeof LogEvent> {}
+
+// ---- lists ----
+
+/** The totals envelope of an offset page requested with `include_totals=true`. */
+export const OffsetTotals = z.looseObject({
+  /** The index of the page's first item in the whole listing. */
+  start: z.number(),
+  /** The page size asked for. */
+  limit: z.number(),
+  /** The number of items on this page. */
+  length: z.number(),
+  /** The number of items in the whole listing. */
+  total: z.number(),
+});
+/** The totals envelope of an offset page requested with `include_totals=true`. */
+export interface OffsetTotals extends z.infer<typeof OffsetTotals> {}
+
+/** An offset page: a bare array, or the totals envelope with the items under the resource's name. */
+export type OffsetList<Key extends string, Item> = Item[] | (OffsetTotals & Record<Key, Item[]>);
+
+/** A checkpoint page: the items under the resource's name and, unless it is the last page, `next`. */
+export type CheckpointList<Key extends string, Item> = Record<Key, Item[]> & { next?: string };
+
+/** An offset page of clients: a bare array, or with `include_totals` an object with the totals. */
+export const ClientOffsetList = z.union([
+  z.array(Client),
+  z.looseObject({ ...OffsetTotals.shape, clients: z.array(Client) }),
+]);
+/** A checkpoint page of clients, with `next` unless it is the last. */
+export const ClientCheckpointList = z.looseObject({
+  clients: z.array(Client),
+  next: z.optional(z.string()),
+});
+/** An offset page of log events: a bare array, or with `include_totals` an object with the totals. */
+export const LogOffsetList = z.union([
+  z.array(LogEvent),
+  z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) }),
+]);
+/**
+ * A checkpoint page of log events, with `next` unless it is the last. `from` may also be a log id
+ * (the events recorded after it, oldest first); `next` is then the last event's log id.
+ */
+export const LogCheckpointList = z.looseObject({
+  logs: z.array(LogEvent),
+  next: z.optional(z.string()),
+});

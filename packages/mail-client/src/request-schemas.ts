@@ -1,0 +1,261 @@
+/**
+ * The building blocks of the wire contract (colours, link tracking, hook URLs, the inbound domain),
+ * the error body, the changes a PUT accepts, and the JSON message POSTed to the inbound webhook,
+ * which the webhook receiver always checks: what the client and the receiver need whether or not
+ * the client checks responses.
+ */
+import { integer } from '@clientkit/core';
+import * as z from 'zod/mini';
+
+/** The colour label of a server in the server list. */
+export const ServerColor = z.enum([
+  'Purple',
+  'Blue',
+  'Turquoise',
+  'Green',
+  'Red',
+  'Yellow',
+  'Grey',
+  'Orange',
+]);
+export type ServerColor = z.infer<typeof ServerColor>;
+
+/** Which parts of sent messages get their links tracked. */
+export const TrackLinks = z.enum(['None', 'HtmlAndText', 'HtmlOnly', 'TextOnly']);
+export type TrackLinks = z.infer<typeof TrackLinks>;
+
+/** The spam scores a server can block inbound mail at: 0 (no blocking) to 30, in steps of 5. */
+export const InboundSpamThreshold = integer(0, 30).check(z.multipleOf(5));
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A webhook URL: http or https, or the empty string to remove the hook. */
+export const WebhookUrlSetting = z
+  .string()
+  .check(
+    z.refine(
+      (value) => value === '' || isHttpUrl(value),
+      'must be an http(s) URL, or empty to remove the hook',
+    ),
+  );
+
+const hostnamePattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/**
+ * The one domain of a server's inbound stream, such as `inbound.example.com`; the empty string
+ * returns to the service's default inbound domain. A list of domains is refused: a server has one
+ * inbound stream and that stream has one domain.
+ */
+export const InboundDomainSetting = z
+  .string()
+  .check(
+    z.refine(
+      (value) => value === '' || hostnamePattern.test(value),
+      'must be one domain name such as inbound.example.com (an inbound stream has exactly one domain), or empty for the default domain',
+    ),
+  );
+
+/** The error body of the interface: a numeric code and a message. */
+export const MailErrorBody = z.looseObject({
+  /** The interface's numeric error code, such as 10 for a bad account token. */
+  ErrorCode: z.number(),
+  /** What went wrong, for people. */
+  Message: z.string(),
+});
+/** The error body of the interface: a numeric code and a message. */
+export interface MailErrorBody extends z.infer<typeof MailErrorBody> {}
+
+// ---- requests ----
+
+const hasSomeField = (value: object) => Object.values(value).some((v) => v !== undefined);
+
+/**
+ * The writable fields of a server; a PUT takes any subset of them, and at least one. Read-only
+ * fields (ID, InboundHash, InboundAddress, ServerLink, DeliveryType) are refused by name.
+ */
+export const UpdateServerBody = z
+  .strictObject({
+    /** A new name, 1 to 255 characters. */
+    Name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    /** A new colour label. */
+    Color: z.optional(ServerColor),
+    /** Turns sending through SMTP on or off. */
+    SmtpApiActivated: z.optional(z.boolean()),
+    /** Turns `RawEmail` in inbound webhook payloads on or off. */
+    RawEmailEnabled: z.optional(z.boolean()),
+    /**
+     * Where to POST parsed inbound messages (http or https; may carry Basic credentials as
+     * `user:password@`), or empty to remove the hook.
+     */
+    InboundHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST bounce notifications, or empty to remove the hook. */
+    BounceHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST open notifications, or empty to remove the hook. */
+    OpenHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST delivery notifications, or empty to remove the hook. */
+    DeliveryHookUrl: z.optional(WebhookUrlSetting),
+    /** Where to POST link-click notifications, or empty to remove the hook. */
+    ClickHookUrl: z.optional(WebhookUrlSetting),
+    /** Call the open hook for the first open of a message only. */
+    PostFirstOpenOnly: z.optional(z.boolean()),
+    /** One domain for the inbound stream, or empty for the service's default domain. */
+    InboundDomain: z.optional(InboundDomainSetting),
+    /** Block inbound mail from this spam score: 0 (no blocking) to 30, in steps of 5. */
+    InboundSpamThreshold: z.optional(InboundSpamThreshold),
+    /** Track opens of sent messages. */
+    TrackOpens: z.optional(z.boolean()),
+    /** Which parts of sent messages get their links tracked. */
+    TrackLinks: z.optional(TrackLinks),
+    /** Include the bounced message's content in bounce notifications. */
+    IncludeBounceContentInHook: z.optional(z.boolean()),
+    /** Report SMTP API errors to the bounce hook. */
+    EnableSmtpApiErrorHooks: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine(hasSomeField, {
+      message: 'must change at least one server setting, such as Name, Color or InboundHookUrl',
+      // A body whose only fields were refused already says what is wrong with it.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+/**
+ * The writable fields of a server; a PUT takes any subset of them, and at least one. Read-only
+ * fields (ID, InboundHash, InboundAddress, ServerLink, DeliveryType) are refused by name.
+ */
+export interface UpdateServerBody extends z.infer<typeof UpdateServerBody> {}
+
+// ---- the inbound webhook payload ----
+
+function isBase64(value: string): boolean {
+  return value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
+}
+
+/** The number of bytes a base64 text decodes to. */
+function base64ByteLength(value: string): number {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  return (value.length / 4) * 3 - padding;
+}
+
+/** A sender or recipient: address, display name, and the mailbox hash of a plus-address of the server. */
+export const InboundRecipient = z.looseObject({
+  /** The address. */
+  Email: z.string(),
+  /** The display name, or empty. */
+  Name: z.string(),
+  /**
+   * For a plus-address of the server (`<InboundHash>+<hash>@...`), the part after the `+`;
+   * otherwise empty.
+   */
+  MailboxHash: z.string(),
+});
+/** A sender or recipient: address, display name, and the mailbox hash of a plus-address of the server. */
+export interface InboundRecipient extends z.infer<typeof InboundRecipient> {}
+
+/**
+ * One header field of the message, in the order it appeared. After the message's own fields come
+ * those of the service's spam check: `X-Spam-Checker-Version`, `X-Spam-Status` (`Yes` or `No`),
+ * `X-Spam-Score` and `X-Spam-Tests`.
+ */
+export const InboundHeader = z.looseObject({
+  /** The header field's name, as written in the message. */
+  Name: z.string(),
+  /** Its value, unfolded. */
+  Value: z.string(),
+});
+/** One header field of the message, in the order it appeared, the spam check's fields last. */
+export interface InboundHeader extends z.infer<typeof InboundHeader> {}
+
+/** One attachment; `Content` is base64 and `ContentLength` the size of the decoded bytes. */
+export const InboundAttachment = z
+  .looseObject({
+    /** The file name. */
+    Name: z.string(),
+    /** The file's bytes, base64-encoded. */
+    Content: z.string().check(z.refine(isBase64, 'must be base64')),
+    /** Its media type, such as `application/pdf`. */
+    ContentType: z.string(),
+    /** The number of bytes `Content` decodes to. */
+    ContentLength: integer(0),
+    /** The `Content-ID` that HTML parts refer to (`cid:`), or empty. */
+    ContentID: z.string(),
+  })
+  .check(
+    z.refine(
+      (attachment) =>
+        typeof attachment.Content !== 'string' ||
+        !isBase64(attachment.Content) ||
+        base64ByteLength(attachment.Content) === attachment.ContentLength,
+      {
+        message: 'must be the number of bytes Content decodes to',
+        path: ['ContentLength'],
+      },
+    ),
+  );
+/** One attachment; `Content` is base64 and `ContentLength` the size of the decoded bytes. */
+export interface InboundAttachment extends z.infer<typeof InboundAttachment> {}
+
+/**
+ * A parsed inbound email, as the service POSTs it to `InboundHookUrl`. Empty values are `""` or
+ * `[]`, never missing; `RawEmail` is present only when the server has `RawEmailEnabled`.
+ */
+export const InboundMessage = z.looseObject({
+  /** The sender's address. */
+  From: z.string(),
+  /** The sender's display name, or empty. */
+  FromName: z.string(),
+  /** The sender, parsed. */
+  FromFull: InboundRecipient,
+  /** The `To` header as written. */
+  To: z.string(),
+  /** The `To` recipients, parsed. */
+  ToFull: z.array(InboundRecipient),
+  /** The `Cc` header as written, or empty. */
+  Cc: z.string(),
+  /** The `Cc` recipients, parsed. */
+  CcFull: z.array(InboundRecipient),
+  /** The `Bcc` header as written, or empty. */
+  Bcc: z.string(),
+  /** The `Bcc` recipients, parsed. */
+  BccFull: z.array(InboundRecipient),
+  /** The `Reply-To` header, or empty. */
+  ReplyTo: z.string(),
+  /** The inbound address the message was delivered to. */
+  OriginalRecipient: z.string(),
+  /** The subject, or empty. */
+  Subject: z.string(),
+  /** The service's id of the message: the same on every delivery attempt, so deduplicate on it. */
+  MessageID: z.string().check(z.minLength(1)),
+  /** Always `inbound`. */
+  MessageStream: z.literal('inbound'),
+  /** The `Date` header as written. */
+  Date: z.string(),
+  /** The part after the `+` of the inbound address it came to, or empty. */
+  MailboxHash: z.string(),
+  /** The plain-text body, or empty. */
+  TextBody: z.string(),
+  /** The HTML body, or empty. */
+  HtmlBody: z.string(),
+  /** The text of a reply without the quoted message it answers, or empty. */
+  StrippedTextReply: z.string(),
+  /** The `X-PM-Tag` header, or empty. */
+  Tag: z.string(),
+  /** The other header fields, in the order they appeared. */
+  Headers: z.array(InboundHeader),
+  /** The attachments, with their content. */
+  Attachments: z.array(InboundAttachment),
+  /** The full raw message; only when the server has `RawEmailEnabled`. */
+  RawEmail: z.optional(z.string()),
+});
+/**
+ * A parsed inbound email, as the service POSTs it to `InboundHookUrl`. Empty values are `""` or
+ * `[]`, never missing; `RawEmail` is present only when the server has `RawEmailEnabled`.
+ */
+export interface InboundMessage extends z.infer<typeof InboundMessage> {}

@@ -1,0 +1,138 @@
+/**
+ * The wire contract of the usage-metering interface that the client needs up front, as zod schemas:
+ * the shared building blocks (dates, names, the service version), the events and the stream's body,
+ * and the error bodies. The client checks its inputs with them and the reference server validates
+ * requests with the same ones, so the two can never disagree. The schemas of answers are in
+ * `response-schemas.ts`, loaded only when responses are checked.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+
+/** The most events one stream request may carry. */
+export const MAX_EVENTS_PER_REQUEST = 100;
+/** The longest `event_name` and `identifier`, in characters. */
+export const MAX_NAME_LENGTH = 100;
+/** How long a session token stays valid after it is created. */
+export const SESSION_LIFETIME_MS = 15 * 60_000;
+
+/** The shape of a date-time with an explicit zone; `ZonedDateTime` also checks that it is a real date. */
+export const ZONED_DATE_TIME_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An ISO 8601 date-time with an explicit zone (`Z` or `±hh:mm`): a usage moment without a zone would
+ * be read in whatever zone the server happens to run in.
+ */
+export const ZonedDateTime = z
+  .string()
+  .check(
+    z.refine(
+      (value) => ZONED_DATE_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value)),
+      'must be an ISO 8601 date-time with a time zone, such as 2026-06-01T09:30:00.000Z',
+    ),
+  );
+
+const name = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
+
+/** A date-based release name such as `2026-01-28.preview`, sent as `Service-Version`. */
+export const ServiceVersion = z
+  .string()
+  .check(
+    z.refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}(\.[a-z][a-z0-9_]*)?$/.test(value) &&
+        !Number.isNaN(Date.parse(value.slice(0, 10))),
+      'must be a date-based release name such as 2026-01-28.preview',
+    ),
+  );
+
+// ---- events ----
+
+/** The rule a payload key named `__proto__` breaks. */
+export const PROTO_KEY_RULE =
+  'must not have a key named __proto__ (JavaScript objects cannot keep it as data)';
+
+/**
+ * The payload of an event: string values by name. A key named `__proto__` is refused by name: an
+ * object built from such a payload would drop it silently (or take it as its prototype).
+ */
+function MeterEventPayload() {
+  return z.pipe(
+    z.custom<unknown>(
+      (value) => typeof value !== 'object' || value === null || !Object.hasOwn(value, '__proto__'),
+      PROTO_KEY_RULE,
+    ),
+    z.record(z.string(), z.string()),
+  );
+}
+
+/**
+ * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
+ * `timestamp` is when the usage happened (default: when the service receives it).
+ */
+export const MeterEvent = z.strictObject({
+  /** The meter the event counts towards, 1 to 100 characters. */
+  event_name: name,
+  /** The event's values as strings, such as the customer id and the `value` to count. */
+  payload: MeterEventPayload(),
+  /**
+   * Makes the event count once however often it is sent within 24 hours; the client fills one in
+   * when it is missing.
+   */
+  identifier: z.optional(name),
+  /** When the usage happened, with a time zone; without it, when the service receives the event. */
+  timestamp: z.optional(ZonedDateTime),
+});
+/**
+ * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
+ * `timestamp` is when the usage happened (default: when the service receives it).
+ */
+export interface MeterEvent extends z.infer<typeof MeterEvent> {}
+
+/** A meter event as it goes out from the client: always with an identifier. */
+export type IdentifiedMeterEvent = MeterEvent & { identifier: string };
+
+// ---- requests ----
+
+/** The body of a stream request: 1 to 100 events. */
+export const MeterEventStreamBody = z.strictObject({
+  /** The events to count, 1 to 100. */
+  events: z.array(MeterEvent).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_REQUEST)),
+});
+/** The body of a stream request: 1 to 100 events. */
+export interface MeterEventStreamBody extends z.infer<typeof MeterEventStreamBody> {}
+
+// ---- errors ----
+
+/**
+ * The error types the interface answers with. `idempotency_error`: an `Idempotency-Key` was reused
+ * with another request (400), or its first request is still being handled (409).
+ */
+export const MeteringErrorType = z.enum([
+  'authentication_error',
+  'temporary_session_expired',
+  'invalid_request_error',
+  'idempotency_error',
+  'rate_limit',
+  'api_error',
+]);
+export type MeteringErrorType = z.infer<typeof MeteringErrorType>;
+
+/**
+ * Every error: `{ error: { type, code, message } }`. Every 4xx carries a `code` (such as
+ * `api_key_invalid`, `billing_meter_event_session_expired`, `idempotency_key_reused`); a 5xx may not.
+ */
+export const MeteringErrorBody = z.looseObject({
+  /** What went wrong: its `type`, a `code` for some errors, and a `message` for people. */
+  error: z.looseObject({
+    type: z.string(),
+    code: z.optional(z.string()),
+    message: z.string(),
+  }),
+});
+/** Every error: `{ error: { type, code?, message } }`. */
+export interface MeteringErrorBody extends z.infer<typeof MeteringErrorBody> {}
+
+/** The `code` of the 401 that says the session token has expired and a new session is needed. */
+export const SESSION_EXPIRED_CODE = 'billing_meter_event_session_expired';
