@@ -1,5 +1,5 @@
 import {
-  APIPromise,
+  type APIPromise,
   bearerAuth,
   CLIENT_OPTION_NAMES,
   type ClientOptions,
@@ -12,9 +12,9 @@ import {
   type RequestOptions,
   type RequestSpec,
   RequestValidationError,
-  rawRequestSpec,
   relativePath,
   type SecretSource,
+  sendRaw,
   type Transport,
 } from '@clientkit/core';
 import { type ListParams, listing } from './listing';
@@ -115,13 +115,7 @@ export class DocsClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    let spec: RequestSpec;
-    try {
-      spec = rawRequestSpec('docs.request', method, path, init, options);
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
-    return this.#transport.request({ ...spec, parse: (data) => data as T });
+    return sendRaw<T>(this.#transport, 'docs.request', method, path, init, options);
   }
 
   /**

@@ -1,5 +1,5 @@
 import {
-  APIPromise,
+  type APIPromise,
   CLIENT_OPTION_NAMES,
   type ClientOptions,
   checkOptionNames,
@@ -10,9 +10,9 @@ import {
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
-  rawRequestSpec,
   relativePath,
   type SecretSource,
+  sendRaw,
   type Transport,
 } from '@clientkit/core';
 import { type MailList, type MailListParams, offsetListing } from './listing';
@@ -81,12 +81,7 @@ export class MailClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    try {
-      const spec = rawRequestSpec('mail.request', method, path, init, options);
-      return this.#transport.request({ ...spec, parse: (data) => data as T });
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
+    return sendRaw<T>(this.#transport, 'mail.request', method, path, init, options);
   }
 
   /**

@@ -1,5 +1,5 @@
 import {
-  APIPromise,
+  type APIPromise,
   bearerAuth,
   CLIENT_OPTION_NAMES,
   type ClientOptions,
@@ -11,8 +11,8 @@ import {
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
-  rawRequestSpec,
   type SecretSource,
+  sendRaw,
   type TokenProvider,
   type Transport,
   validateInput,
@@ -162,11 +162,6 @@ export class MeteringClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    try {
-      const spec = rawRequestSpec('metering.request', method, path, init, options);
-      return this.#transport.request({ ...spec, parse: (data) => data as T });
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
+    return sendRaw<T>(this.#transport, 'metering.request', method, path, init, options);
   }
 }
