@@ -19,12 +19,15 @@ import {
 } from '@clientkit/core';
 import { type ListEnvelope, listing } from './listing';
 import { checkRecordPath } from './record-path';
-import { Categories } from './resources/categories';
+import { IndexQuery, NAMESPACE } from './request-schemas';
+import { type Categories, categories } from './resources/categories';
 import { Events } from './resources/events';
-import { Organizers } from './resources/organizers';
-import { Tags } from './resources/tags';
-import { Venues } from './resources/venues';
-import { IndexQuery, NAMESPACE, NamespaceIndex, OpenApiDocument } from './schemas';
+import { LinkedRecords } from './resources/linked-records';
+import { type Organizers, organizers } from './resources/organizers';
+import { type Tags, tags } from './resources/tags';
+import { Terms } from './resources/terms';
+import { type Venues, venues } from './resources/venues';
+import type { NamespaceIndex, OpenApiDocument } from './response-schemas';
 
 /** Where WordPress serves its REST interface under a site's origin, unless the site moved it. */
 export const DEFAULT_REST_PATH = 'wp-json';
@@ -58,10 +61,8 @@ const subject = 'options of CalendarClient';
 function calendarErrorBody(body: unknown) {
   const fields = body as { code?: unknown; message?: unknown } | undefined;
   if (typeof fields?.code !== 'string') return undefined;
-  return {
-    code: fields.code,
-    ...(typeof fields.message === 'string' ? { message: fields.message } : {}),
-  };
+  const { code, message } = fields;
+  return { code, message: typeof message === 'string' ? message : undefined };
 }
 
 /** The namespace's URL: `<baseUrl>/wp-json/calendar/events/v1/` or `<apiRoot>/calendar/events/v1/`. */
@@ -98,15 +99,15 @@ function namespaceUrlOf(options: CalendarClientOptions): string {
  */
 export class CalendarClient {
   /** Events, by id or slug, with the filters of the calendar. */
-  readonly events: Events;
+  declare readonly events: Events;
   /** Venues, the places events happen. */
-  readonly venues: Venues;
+  declare readonly venues: Venues;
   /** Organizers, who run events. */
-  readonly organizers: Organizers;
+  declare readonly organizers: Organizers;
   /** Event categories (a tree). */
-  readonly categories: Categories;
+  declare readonly categories: Categories;
   /** Event tags. */
-  readonly tags: Tags;
+  declare readonly tags: Tags;
   readonly #transport: Transport;
 
   constructor(options: CalendarClientOptions) {
@@ -118,34 +119,35 @@ export class CalendarClient {
       auth,
       errorBody: calendarErrorBody,
       beforeSend: checkRecordPath,
+      responseSchemas: () => import('./response-schemas'),
     });
     this.events = new Events(this.#transport);
-    this.venues = new Venues(this.#transport);
-    this.organizers = new Organizers(this.#transport);
-    this.categories = new Categories(this.#transport);
-    this.tags = new Tags(this.#transport);
+    this.venues = new LinkedRecords(this.#transport, venues);
+    this.organizers = new LinkedRecords(this.#transport, organizers);
+    this.categories = new Terms(this.#transport, categories);
+    this.tags = new Terms(this.#transport, tags);
   }
 
   /** The routes of the namespace with their methods and arguments. */
   getIndex(params: IndexQuery = {}, options?: RequestOptions): APIPromise<NamespaceIndex> {
-    return this.#transport.request({
+    return this.#transport.request<NamespaceIndex>({
       operation: 'calendar.getIndex',
       method: 'GET',
       path: '',
       query: params,
       querySchema: IndexQuery,
-      responseSchema: NamespaceIndex,
+      response: 'NamespaceIndex',
       ...options,
     });
   }
 
   /** The OpenAPI 3.1 document of the interface. */
   getDoc(options?: RequestOptions): APIPromise<OpenApiDocument> {
-    return this.#transport.request({
+    return this.#transport.request<OpenApiDocument>({
       operation: 'calendar.getDoc',
       method: 'GET',
       path: 'doc',
-      responseSchema: OpenApiDocument,
+      response: 'OpenApiDocument',
       ...options,
     });
   }

@@ -28,9 +28,24 @@ export type DateTimeReading =
   | { kind: 'local'; local: LocalDateTime }
   | { kind: 'instant'; epochMs: number };
 
+// Groups: year, month, day, hour, minute, second, then the zone: all of it, its sign, hours, minutes.
 const dateTimePattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
-const timestampPattern = /^\d{1,11}$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
+
+/** The groups of `dateTimePattern` as numbers (the whole match, the zone and its sign unused). */
+type DateTimeParts = [
+  unknown,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  unknown,
+  unknown,
+  number,
+  number,
+];
 
 /** Instants are kept where every time zone still writes a four-digit year. */
 const earliestMs = Date.UTC(1000, 0, 2);
@@ -43,22 +58,21 @@ function instant(epochMs: number): DateTimeReading | undefined {
 /** Reads a date-time text in one of the accepted forms; undefined when it is none of them. */
 export function readDateTime(text: string): DateTimeReading | undefined {
   const trimmed = text.trim();
-  if (timestampPattern.test(trimmed)) return instant(Number(trimmed) * 1000);
+  if (/^\d{1,11}$/.test(trimmed)) return instant(Number(trimmed) * 1000);
   const match = dateTimePattern.exec(trimmed);
   if (!match) return undefined;
-  const [, year, month, day, hour = '0', minute = '0', second = '0', zone] = match;
-  const local: LocalDateTime = {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-  };
-  if (!isValidLocal(local)) return undefined;
-  if (zone === undefined) return { kind: 'local', local };
-  const offsetMinutes = zoneOffsetMinutes(zone);
-  if (offsetMinutes === undefined) return undefined;
+  // Missing parts (time, offset minutes) are 0; a `Z` zone has neither sign nor digits, so offset 0.
+  const [, year, month, day, hour, minute, second, , , zoneHours, zoneMinutes] = match.map(
+    (part = '0') => Number(part),
+  ) as DateTimeParts;
+  const local: LocalDateTime = { year, month, day, hour, minute, second };
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  // Day 0 of the next month is the last day of this one.
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return undefined;
+  if (match[7] === undefined) return { kind: 'local', local };
+  if (zoneHours > 23 || zoneMinutes > 59) return undefined;
+  const offsetMinutes = (match[8] === '-' ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
   return instant(utcMsOf(local) - offsetMinutes * 60_000);
 }
 
@@ -87,21 +101,4 @@ export function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isValidLocal(local: LocalDateTime): boolean {
-  if (local.month < 1 || local.month > 12 || local.day < 1) return false;
-  if (local.hour > 23 || local.minute > 59 || local.second > 59) return false;
-  const daysInMonth = new Date(Date.UTC(local.year, local.month, 0)).getUTCDate();
-  return local.day <= daysInMonth;
-}
-
-function zoneOffsetMinutes(zone: string): number | undefined {
-  if (zone.toUpperCase() === 'Z') return 0;
-  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
-  if (!match) return undefined;
-  const hours = Number(match[2]);
-  const minutes = Number(match[3] ?? '0');
-  if (hours > 23 || minutes > 59) return undefined;
-  return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
 }

@@ -1,5 +1,4 @@
 import {
-  type APIPromise,
   type PageNumberParams,
   type PagePromise,
   pageNumberPagination,
@@ -8,7 +7,6 @@ import {
   type RequestSpec,
   type Transport,
 } from '@clientkit/core';
-import type { $ZodType } from 'zod/v4/core';
 
 /** The envelope every listing of the interface shares. */
 export interface ListEnvelope {
@@ -23,18 +21,18 @@ export interface ListEnvelope {
  */
 export function listing<Item, Raw extends ListEnvelope>(
   transport: Transport,
-  spec: Omit<RequestSpec, 'method' | 'query'> & { responseSchema?: $ZodType },
+  spec: Omit<RequestSpec, 'method' | 'query'>,
   filters: object,
   items: (raw: Raw) => Item[],
 ): PagePromise<Item, Raw> {
   return paginate(
-    // Without a response schema (the paginate escape hatch) the body is passed on as it came.
+    // Without a response schema name (the paginate escape hatch) the body is passed on as it came.
     (query: PageNumberParams) =>
-      transport.request({
+      transport.request<Raw>({
         ...spec,
         method: 'GET',
         query: query as Record<string, QueryValue>,
-      }) as unknown as APIPromise<Raw>,
+      }),
     { ...filters } as PageNumberParams,
     pageNumberPagination<Raw, Item>({ items, totalPages: (raw) => raw.total_pages }),
   );

@@ -1,5 +1,5 @@
 import { type RequestSpec, validateInput } from '@clientkit/core';
-import { RecordPath } from './schemas';
+import { RecordPath } from './request-schemas';
 
 /**
  * Checks the `{id}` and `{slug}` of every route before it is sent (run by the transport before each

@@ -1,16 +1,15 @@
 import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
-import { listing } from '../listing';
 import {
   CreateEventBody,
-  Event,
   type EventChanges,
   type EventFilters,
   type EventInput,
-  EventList,
   EventListQuery,
   PasswordQuery,
   UpdateEventBody,
-} from '../schemas';
+} from '../request-schemas';
+import type { Event, EventList } from '../response-schemas';
+import { type Resource, resource } from './resource';
 
 /**
  * Calendar events: list with filters, read, create, change and trash, by id or by slug. Changes are
@@ -18,10 +17,16 @@ import {
  * the same event, so a change is retried like a read.
  */
 export class Events {
-  readonly #transport: Transport;
+  readonly #resource: Resource;
 
   constructor(transport: Transport) {
-    this.#transport = transport;
+    this.#resource = resource(transport, {
+      name: 'events',
+      item: 'Event',
+      query: EventListQuery,
+      create: CreateEventBody,
+      update: UpdateEventBody,
+    });
   }
 
   /**
@@ -35,18 +40,7 @@ export class Events {
    * }
    */
   list(filters: EventFilters = {}, options?: RequestOptions): PagePromise<Event, EventList> {
-    return listing(
-      this.#transport,
-      {
-        operation: 'calendar.events.list',
-        path: 'events',
-        querySchema: EventListQuery,
-        responseSchema: EventList,
-        ...options,
-      },
-      filters,
-      (raw: EventList) => raw.events,
-    );
+    return this.#resource.list(filters, options);
   }
 
   /**
@@ -57,29 +51,17 @@ export class Events {
    * const event = await calendar.events.get(1234, { password: 'opensesame' });
    */
   get(id: number, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.get',
-      method: 'GET',
-      path: 'events/{id}',
-      pathParams: { id },
+    return this.#resource.send('get', 'GET', 'id', id, options, undefined, {
       query: params,
       querySchema: PasswordQuery,
-      responseSchema: Event,
-      ...options,
     });
   }
 
   /** An event by slug; `password` opens a password-protected one. */
   getBySlug(slug: string, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.getBySlug',
-      method: 'GET',
-      path: 'events/by-slug/{slug}',
-      pathParams: { slug },
+    return this.#resource.send('getBySlug', 'GET', 'slug', slug, options, undefined, {
       query: params,
       querySchema: PasswordQuery,
-      responseSchema: Event,
-      ...options,
     });
   }
 
@@ -95,66 +77,26 @@ export class Events {
    * });
    */
   create(input: EventInput, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.create',
-      method: 'POST',
-      path: 'events',
-      body: input,
-      bodySchema: CreateEventBody,
-      responseSchema: Event,
-      ...options,
-    });
+    return this.#resource.send('create', 'POST', '', undefined, options, input);
   }
 
   /** Changes the given fields of an event; the others stay as they are. */
   update(id: number, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.update',
-      method: 'PUT',
-      path: 'events/{id}',
-      pathParams: { id },
-      body: changes,
-      bodySchema: UpdateEventBody,
-      responseSchema: Event,
-      ...options,
-    });
+    return this.#resource.send('update', 'PUT', 'id', id, options, changes);
   }
 
   /** Changes an event found by slug; a `slug` in the changes renames it. */
   updateBySlug(slug: string, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.updateBySlug',
-      method: 'PUT',
-      path: 'events/by-slug/{slug}',
-      pathParams: { slug },
-      body: changes,
-      bodySchema: UpdateEventBody,
-      responseSchema: Event,
-      ...options,
-    });
+    return this.#resource.send('updateBySlug', 'PUT', 'slug', slug, options, changes);
   }
 
   /** Moves an event to the trash and resolves to it; deleting it again is a `GoneError`. */
   delete(id: number, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.delete',
-      method: 'DELETE',
-      path: 'events/{id}',
-      pathParams: { id },
-      responseSchema: Event,
-      ...options,
-    });
+    return this.#resource.send('delete', 'DELETE', 'id', id, options);
   }
 
   /** Moves an event found by slug to the trash and resolves to it. */
   deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Event> {
-    return this.#transport.request({
-      operation: 'calendar.events.deleteBySlug',
-      method: 'DELETE',
-      path: 'events/by-slug/{slug}',
-      pathParams: { slug },
-      responseSchema: Event,
-      ...options,
-    });
+    return this.#resource.send('deleteBySlug', 'DELETE', 'slug', slug, options);
   }
 }
