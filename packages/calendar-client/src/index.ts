@@ -61,6 +61,7 @@ export {
   type CalendarListParams,
   DEFAULT_REST_PATH,
 } from './client';
+export type { ListEnvelope } from './listing';
 export {
   type CategoryChanges,
   type CategoryFilters,
@@ -88,8 +89,10 @@ export {
 } from './request-schemas';
 export type { Categories } from './resources/categories';
 export type { Events } from './resources/events';
+export type { LinkedRecords } from './resources/linked-records';
 export type { Organizers } from './resources/organizers';
 export type { Tags } from './resources/tags';
+export type { Terms } from './resources/terms';
 export type { Venues } from './resources/venues';
 export type {
   CalendarErrorBody,

@@ -56,6 +56,7 @@ export {
   type WithResponse,
 } from '@clientkit/core';
 export { DocsClient, type DocsClientOptions } from './client';
+export type { ListParams } from './listing';
 export type { Git } from './resources/git';
 export type { Permissions } from './resources/permissions';
 export type { Spaces } from './resources/spaces';

@@ -207,7 +207,8 @@ export const OAuthErrorBody = z.looseObject({
   /** What went wrong, for people. */
   error_description: z.string(),
 });
-export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
+/** The token endpoint's error answer, in OAuth's form. */
+export interface OAuthErrorBody extends z.infer<typeof OAuthErrorBody> {}
 
 /** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
 export const TokenResponse = z.looseObject({

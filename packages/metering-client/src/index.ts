@@ -11,10 +11,13 @@
  * {@link @clientkit/core!AuthenticationError | AuthenticationError},
  * {@link @clientkit/core!BadRequestError | BadRequestError},
  * {@link @clientkit/core!ClientKitError | ClientKitError},
+ * {@link @clientkit/core!ConflictError | ConflictError},
  * {@link @clientkit/core!InternalServerError | InternalServerError},
+ * {@link @clientkit/core!NotFoundError | NotFoundError},
  * {@link @clientkit/core!PermissionDeniedError | PermissionDeniedError},
  * {@link @clientkit/core!RateLimitError | RateLimitError},
- * {@link @clientkit/core!RequestValidationError | RequestValidationError}; and
+ * {@link @clientkit/core!RequestValidationError | RequestValidationError},
+ * {@link @clientkit/core!UnprocessableEntityError | UnprocessableEntityError}; and
  * {@link @clientkit/core!APIPromise | APIPromise},
  * {@link @clientkit/core!ClientOptions | ClientOptions},
  * {@link @clientkit/core!RequestOptions | RequestOptions},

@@ -3,7 +3,9 @@ import type { ApiProblem } from './problem';
 
 /** The largest request body an interface takes, and the refusal it answers beyond it (a 413). */
 export interface BodyLimit {
+  /** The most bytes a request body may have. */
   maxBytes: number;
+  /** The 413 the interface answers, in its own error format, for a body over `maxBytes`. */
   tooLarge(maxBytes: number): ApiProblem;
 }
 

@@ -236,3 +236,5 @@ async function startModules(modules: InterfaceModule[], clock: Clock): Promise<v
 function isClock(value: ReferenceServerOptions['clock']): value is Clock {
   return typeof (value as Clock | undefined)?.now === 'function';
 }
+
+export type { BodyLimit } from './body-limit';
