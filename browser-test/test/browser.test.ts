@@ -39,6 +39,25 @@ function esmFile(target: ExportTarget): string | undefined {
   return esmFile(target.import) ?? esmFile(target.default);
 }
 
+/** The export of `subpath`; an `exports` of conditions only (no `./` keys) is the `.` export. */
+function subpathExport(exports: PackageJson['exports'], subpath: string): ExportTarget {
+  if (!exports || Object.keys(exports).some((key) => key.startsWith('.')))
+    return exports?.[subpath];
+  return subpath === '.' ? (exports as ExportTarget) : undefined;
+}
+
+/** The real path of the first of `files` that exists. */
+async function firstExisting(files: string[]): Promise<string | undefined> {
+  for (const file of files) {
+    try {
+      return await realpath(file);
+    } catch {
+      // not there: try the next
+    }
+  }
+  return undefined;
+}
+
 /** The URL path the static server serves a file under the repository root at. */
 function urlOf(file: string): string {
   const path = relative(repoRoot, file);
@@ -75,16 +94,19 @@ async function buildImportMap(): Promise<{ imports: Record<string, string> }> {
     const parts = specifier.split('/');
     const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
     const subpath = `.${specifier.slice(name.length)}`;
-    // Resolved as a client package resolves it (pnpm links zod into each package's node_modules).
-    const requireFromClient = createRequire(join(repoRoot, 'packages/core/package.json'));
-    let manifestFile: string;
-    try {
-      manifestFile = await realpath(requireFromClient.resolve(`${name}/package.json`));
-    } catch {
+    // Found as a client package finds it (pnpm links zod and ky into core's node_modules). Not
+    // through require.resolve('<name>/package.json'): a package such as ky exports only its entry.
+    const searched = createRequire(join(repoRoot, 'packages/core/package.json')).resolve.paths(
+      name,
+    );
+    const manifestFile = await firstExisting(
+      (searched ?? []).map((dir) => join(dir, name, 'package.json')),
+    );
+    if (!manifestFile) {
       unresolved.push(specifier);
       continue;
     }
-    const file = esmFile((await readJson(manifestFile)).exports?.[subpath]);
+    const file = esmFile(subpathExport((await readJson(manifestFile)).exports, subpath));
     if (file) imports[specifier] = urlOf(resolve(dirname(manifestFile), file));
     else unresolved.push(specifier);
   }
