@@ -7,14 +7,14 @@ import {
   checkOptionNames,
   createTransport,
   type HttpMethod,
-  PagePromise,
+  type PagePromise,
+  paginateRaw,
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
   type RequestSpec,
   RequestValidationError,
   rawRequestSpec,
-  relativePath,
   type Transport,
 } from '@clientkit/core';
 import { type ListEnvelope, listing } from './listing';
@@ -190,19 +190,15 @@ export class CalendarClient {
     params: CalendarListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, ListEnvelope & Record<string, unknown>> {
-    let relative: string;
-    try {
-      relative = relativePath(path, 'calendar.paginate');
-    } catch (error) {
-      return new PagePromise(Promise.reject(error));
-    }
-    const key = relative.split('/').filter(Boolean).pop() ?? '';
-    return listing(
-      this.#transport,
-      { operation: 'calendar.paginate', path: relative, ...options },
-      params,
-      (raw: ListEnvelope & Record<string, unknown>) => itemsOf<Item>(raw, key),
-    );
+    return paginateRaw(path, 'calendar.paginate', (relative) => {
+      const key = relative.split('/').filter(Boolean).pop() ?? '';
+      return listing(
+        this.#transport,
+        { operation: 'calendar.paginate', path: relative, ...options },
+        params,
+        (raw: ListEnvelope & Record<string, unknown>) => itemsOf<Item>(raw, key),
+      );
+    });
   }
 }
 

@@ -46,6 +46,7 @@ export { type OffsetParams, offsetPagination } from './pagination/offset-paginat
 export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
 export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
 export {
+  paginateRaw,
   type RawRequestInit,
   rawRequestSpec,
   relativePath,

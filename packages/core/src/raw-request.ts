@@ -1,6 +1,7 @@
 import { APIPromise } from './api-promise';
 import { RequestValidationError } from './errors';
 import { checkOptionNames } from './options';
+import { PagePromise } from './pagination/page';
 import type { HttpMethod, QueryValue, RequestOptions, RequestSpec, Transport } from './transport';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
@@ -113,4 +114,23 @@ export function serviceUrl(baseUrl: unknown, fixedPath: string, subject: string)
     ]);
   }
   return `${String(baseUrl).replace(/\/+$/, '')}/${fixedPath}`;
+}
+
+/**
+ * A client's `paginate()` escape hatch: `list` gets the path checked to stay under the base URL; a
+ * path that would leave it rejects the returned listing before any request.
+ *
+ * @example
+ * return paginateRaw(path, 'docs.paginate', (relative) => listing(transport, { path: relative, operation: 'docs.paginate' }, params));
+ */
+export function paginateRaw<Item, Raw>(
+  path: string,
+  operation: string,
+  list: (relative: string) => PagePromise<Item, Raw>,
+): PagePromise<Item, Raw> {
+  try {
+    return list(relativePath(path, operation));
+  } catch (error) {
+    return new PagePromise<Item, Raw>(Promise.reject(error));
+  }
 }

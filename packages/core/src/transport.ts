@@ -276,7 +276,12 @@ export function createTransport(options: TransportOptions): Transport {
   async function schemaOf(name: string): Promise<$ZodType> {
     responseSchemas ??= options.responseSchemas?.() ?? Promise.resolve({});
     const schema = (await responseSchemas)[name];
-    if (!schema) throw new TypeError(`No response schema named ${name}`);
+    if (!schema) {
+      // A declaration names a schema its client does not ship: a bug of the client, not the caller's.
+      throw new TypeError(
+        `clientkit: no response schema named ${name} to check this answer with; turn validateResponses off and report the client bug`,
+      );
+    }
     return schema as $ZodType;
   }
 

@@ -1,6 +1,12 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { createTransport, RequestValidationError, sendRaw, serviceUrl } from '../src/index';
+import {
+  createTransport,
+  paginateRaw,
+  RequestValidationError,
+  sendRaw,
+  serviceUrl,
+} from '../src/index';
 import { BASE, rejectionOf, useNock } from './helpers';
 
 useNock();
@@ -60,5 +66,27 @@ describe('sendRaw, the request() escape hatch', () => {
   it('refuses a method that is not one of the HTTP methods it sends, naming method', async () => {
     const error = await rejectionOf(sendRaw(transport, 'x.request', 'get' as 'GET', 'a'));
     expect((error as RequestValidationError).issues[0]?.path).toBe('method');
+  });
+});
+
+describe('paginateRaw, the paginate() escape hatch', () => {
+  it('hands the listing the path relative to the base URL', () => {
+    const seen: string[] = [];
+    paginateRaw('/orgs/o1/things', 'x.paginate', (relative) => {
+      seen.push(relative);
+      return undefined as never;
+    });
+    expect(seen).toEqual(['orgs/o1/things']);
+  });
+
+  it('rejects a path that leaves the base URL before any listing starts, naming path', async () => {
+    let started = false;
+    const pages = paginateRaw('../admin', 'x.paginate', () => {
+      started = true;
+      return undefined as never;
+    });
+    const error = await rejectionOf(pages);
+    expect(started).toBe(false);
+    expect((error as RequestValidationError).issues[0]?.path).toBe('path');
   });
 });

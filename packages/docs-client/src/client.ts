@@ -7,12 +7,11 @@ import {
   createTransport,
   type HttpMethod,
   type PagePromise,
-  PagePromise as PagePromiseClass,
+  paginateRaw,
   type RawRequestInit,
   type RequestOptions,
   type RequestSpec,
   RequestValidationError,
-  relativePath,
   type SecretSource,
   sendRaw,
   type Transport,
@@ -130,16 +129,12 @@ export class DocsClient {
     params: ListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, List<Item>> {
-    let relative: string;
-    try {
-      relative = relativePath(path, 'docs.paginate');
-    } catch (error) {
-      return new PagePromiseClass(Promise.reject(error));
-    }
-    return listing<Item>(
-      this.#transport,
-      { operation: 'docs.paginate', path: relative, ...options },
-      { ...params },
-    );
+    return paginateRaw(path, 'docs.paginate', (relative) => {
+      return listing<Item>(
+        this.#transport,
+        { operation: 'docs.paginate', path: relative, ...options },
+        { ...params },
+      );
+    });
   }
 }

@@ -7,13 +7,13 @@ import {
   checkOptionNames,
   createTransport,
   type HttpMethod,
-  PagePromise,
+  type PagePromise,
+  paginateRaw,
   type RawRequestInit,
   type RequestOptions,
   type RequestSpec,
   RequestValidationError,
   rawRequestSpec,
-  relativePath,
   type SecretSource,
   type TokenProvider,
   type Transport,
@@ -203,23 +203,19 @@ export class IdmClient {
     params: ListFilters = {},
     options?: RequestOptions,
   ): PagePromise<Item, unknown> {
-    let relative: string;
-    try {
-      relative = relativePath(path, 'idm.paginate');
-    } catch (error) {
-      return new PagePromise(Promise.reject(error));
-    }
-    return listing<Item>(
-      this.#transport,
-      {
-        operation: 'idm.paginate',
-        path: relative,
-        itemsKey: itemsKeyOf(relative),
-        querySchema: PaginationQuery,
-      },
-      params,
-      options,
-    );
+    return paginateRaw(path, 'idm.paginate', (relative) => {
+      return listing<Item>(
+        this.#transport,
+        {
+          operation: 'idm.paginate',
+          path: relative,
+          itemsKey: itemsKeyOf(relative),
+          querySchema: PaginationQuery,
+        },
+        params,
+        options,
+      );
+    });
   }
 }
 

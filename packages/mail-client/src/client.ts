@@ -6,11 +6,11 @@ import {
   createTransport,
   type HttpMethod,
   headerAuth,
-  PagePromise,
+  type PagePromise,
+  paginateRaw,
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
-  relativePath,
   type SecretSource,
   sendRaw,
   type Transport,
@@ -100,17 +100,13 @@ export class MailClient {
     params: MailListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, MailList> {
-    let relative: string;
-    try {
-      relative = relativePath(path, 'mail.paginate');
-    } catch (error) {
-      return new PagePromise(Promise.reject(error));
-    }
-    return offsetListing<Item>(
-      this.#transport,
-      { path: relative, operation: 'mail.paginate' },
-      params,
-      options,
-    );
+    return paginateRaw(path, 'mail.paginate', (relative) => {
+      return offsetListing<Item>(
+        this.#transport,
+        { path: relative, operation: 'mail.paginate' },
+        params,
+        options,
+      );
+    });
   }
 }
