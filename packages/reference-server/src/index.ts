@@ -102,6 +102,8 @@ export interface ReferenceServer {
   credentials(): Record<string, Record<string, string>>;
   /** Base path of each interface on this server's origin. */
   readonly basePaths: Record<InterfaceName, string>;
+  /** Where each interface that publishes one serves its OpenAPI 3.1 document, on this origin. */
+  readonly openapiPaths: Partial<Record<InterfaceName, string>>;
   /** Programmatic control of the documentation interface (tokens and the like). */
   docs: DocsControl;
   /** Programmatic control of the calendar interface. */
@@ -210,6 +212,9 @@ export async function createReferenceServer(
       return module.inspect();
     },
     credentials: () => Object.fromEntries(modules.map((m) => [m.name, m.credentials()])),
+    openapiPaths: Object.fromEntries(
+      modules.flatMap((m) => (m.openapiPath ? [[m.name, m.openapiPath]] : [])),
+    ),
     basePaths: Object.fromEntries(modules.map((m) => [m.name, m.prefixes[0]])) as Record<
       InterfaceName,
       string

@@ -29,6 +29,11 @@ export interface InterfaceModule {
    * the prefixes, before any route reads the body.
    */
   bodyLimit: BodyLimit;
+  /**
+   * Where the interface serves its OpenAPI 3.1 document (a full path on the origin), generated from
+   * the same operation table that mounts its routes.
+   */
+  openapiPath?: string;
   /** The routes, with their full paths (mounted at `/`). */
   routes: Hono;
   /** The interface's own error response for a problem. */

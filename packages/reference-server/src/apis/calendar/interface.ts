@@ -7,6 +7,7 @@ import { ApiProblem, readJson } from '../../problem';
 import { CalendarAuth } from './auth';
 import { renderError } from './errors';
 import type { CalendarDeps } from './handler-context';
+import { CALENDAR_BASE } from './present';
 import { calendarRoutes } from './routes';
 import { calendarSeed, PREVIEW_PASSWORD } from './seed';
 import { CalendarState } from './state';
@@ -75,6 +76,7 @@ export function createCalendarInterface(
   const module: InterfaceModule = {
     name: 'calendar',
     prefixes: ['/wp-json'],
+    openapiPath: `${CALENDAR_BASE}/doc`,
     // Room for an event's HTML description; term names and titles have their own maximum lengths.
     bodyLimit: {
       maxBytes: 2 * 1024 * 1024,

@@ -5,7 +5,7 @@ import { DEVELOPMENT_USER_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { ApiProblem, readJson } from '../../problem';
 import { SecretMap } from '../../secret-map';
-import { DOCS_BASE, docsRoutes } from './routes';
+import { DOCS_BASE, DOCS_OPENAPI_PATH, docsRoutes } from './routes';
 import type { DocsScheme, DocsScope, Principal } from './security';
 import { docsSeed } from './seed';
 import { type DocsState, DocsStore } from './store';
@@ -89,6 +89,7 @@ export function createDocsInterface(context: ServerContext): {
   const module: InterfaceModule = {
     name: 'docs',
     prefixes: [DOCS_BASE],
+    openapiPath: DOCS_OPENAPI_PATH,
     // Every body of the interface is a small JSON object (settings, invitations, Git options).
     bodyLimit: {
       maxBytes: 1024 * 1024,
