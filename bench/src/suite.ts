@@ -18,6 +18,15 @@ import { requestsPerSecond } from './server-throughput';
 import { formatRatio } from './stats';
 import { numberCell, ratioCell, table } from './table';
 
+/**
+ * `BENCH_ONLY=cpu,stream` runs only the named sections (cpu, latency, stream, paginators, server,
+ * import), for profiling one figure; a full `pnpm bench` runs them all.
+ */
+function only(section: string): boolean {
+  const wanted = process.env.BENCH_ONLY;
+  return !wanted || wanted.split(',').includes(section);
+}
+
 /** Our packages and the official SDK each is compared with. */
 export const OUR_PACKAGES: [string, string | undefined][] = [
   ['@clientkit/docs-client', '@gitbook/api'],
@@ -56,185 +65,193 @@ export async function runSuite(
     const idmToken = ((await admin(origin, '/idm/tokens', {})) as { access_token: string })
       .access_token;
 
-    const answers = await captureAnswers(origin, idmToken);
-    const cpuRows: string[][] = [];
-    for (const cpuCase of await cpuCases(answers)) {
-      const figures = await measureCpuCase(cpuCase, {
-        calls: quick ? 100 : 500,
-        rounds: quick ? 5 : 10,
-        warmup: quick ? 200 : 1_000,
-      });
-      const row = cpuRow(cpuCase, figures);
-      cpuRows.push(row);
-      if (row[4] !== '—') {
-        summary.push({
-          label: `per-call CPU ${cpuCase.operation}, clientkit / ${row[4]!.split(':')[0]}`,
-          value: `${row[8]} (over raw fetch, µs: clientkit ${row[5]}, SDK ${row[7]}, ky ${row[6]})`,
+    if (only('cpu')) {
+      const answers = await captureAnswers(origin, idmToken);
+      const cpuRows: string[][] = [];
+      for (const cpuCase of await cpuCases(answers)) {
+        const figures = await measureCpuCase(cpuCase, {
+          calls: quick ? 100 : 500,
+          rounds: quick ? 5 : 10,
+          warmup: quick ? 200 : 1_000,
         });
-      }
-    }
-    print(
-      table(
-        'Per-call CPU, canned fetch (no network), µs per call (median of rounds)',
-        CPU_HEAD,
-        cpuRows,
-      ),
-    );
-
-    const latency = await benchLatency(origin, idmToken, quick ? 200 : 2_000, quick ? 50 : 300);
-    print(
-      table(
-        'Per-call latency on loopback, clientkit vs raw fetch (median / p99; target <= 1.10x median)',
-        ['operation', 'clientkit', 'raw fetch', 'ratio', 'target'],
-        latency.map((r) => ('note' in r ? [r.name, r.note, '', '', ''] : perCallRows([r])[0]!)),
-      ),
-    );
-
-    const stream = await benchMeteringStream(
-      origin,
-      [clientkitSender, stripeNodeHttpSender, stripeFetchSender, rawSender],
-      { events: quick ? 20_000 : 100_000 },
-    );
-    const ours = stream[0]!;
-    print(
-      table(
-        'Metering stream against the reference server (own process), 100 events per request, 8 in flight',
-        [
-          'sender',
-          'events/s',
-          'client CPU ms per 1,000 events',
-          'events/s, clientkit / this',
-          'CPU, clientkit / this',
-        ],
-        stream.map((s) => [
-          s.name,
-          numberCell(s.eventsPerSec, 0, s.note),
-          numberCell(s.cpuMsPer1000, 2),
-          ratioCell(ours.eventsPerSec, s.eventsPerSec),
-          ratioCell(ours.cpuMsPer1000, s.cpuMsPer1000),
-        ]),
-      ),
-    );
-    for (const s of stream.slice(1)) {
-      summary.push({
-        label: `metering stream vs ${s.name}: events/s, CPU per 1,000 events`,
-        value: `${ratioCell(ours.eventsPerSec, s.eventsPerSec)}, ${ratioCell(ours.cpuMsPer1000, s.cpuMsPer1000)}`,
-      });
-    }
-
-    const paginatorRows: string[][] = [];
-    for (const records of quick ? [1_000, 20_000] : [1_000, 100_000, 1_000_000]) {
-      for (const r of await benchPaginators(records)) {
-        paginatorRows.push([
-          r.style,
-          r.records.toLocaleString('en'),
-          r.itemsPerSec.toFixed(0),
-          r.rawItemsPerSec.toFixed(0),
-          formatRatio(r.ratio),
-          `${r.peakRssGrowthMb.toFixed(1)} MB / ${r.rawPeakRssGrowthMb.toFixed(1)} MB`,
-          `${r.liveHeapGrowthMb.toFixed(1)} MB / ${r.rawLiveHeapGrowthMb.toFixed(1)} MB`,
-        ]);
-        if (r.records >= 100_000) {
+        const row = cpuRow(cpuCase, figures);
+        cpuRows.push(row);
+        if (row[4] !== '—') {
           summary.push({
-            label: `paginator ${r.style} ${r.records.toLocaleString('en')}, clientkit / bare-ky loop`,
-            value: formatRatio(r.ratio),
+            label: `per-call CPU ${cpuCase.operation}, clientkit / ${row[4]!.split(':')[0]}`,
+            value: `${row[8]} (over raw fetch, µs: clientkit ${row[5]}, SDK ${row[7]}, ky ${row[6]})`,
           });
         }
       }
+      print(
+        table(
+          'Per-call CPU, canned fetch (no network), µs per call (median of rounds)',
+          CPU_HEAD,
+          cpuRows,
+        ),
+      );
     }
-    print(
-      table(
-        'Paginators, 100 records per page, against a loop making the same requests through bare ky (target >= 0.90x)',
+    if (only('latency')) {
+      const latency = await benchLatency(origin, idmToken, quick ? 200 : 2_000, quick ? 50 : 300);
+      print(
+        table(
+          'Per-call latency on loopback, clientkit vs raw fetch (median / p99; target <= 1.10x median)',
+          ['operation', 'clientkit', 'raw fetch', 'ratio', 'target'],
+          latency.map((r) => ('note' in r ? [r.name, r.note, '', '', ''] : perCallRows([r])[0]!)),
+        ),
+      );
+    }
+    if (only('stream')) {
+      const stream = await benchMeteringStream(
+        origin,
+        [clientkitSender, stripeNodeHttpSender, stripeFetchSender, rawSender],
+        { events: quick ? 20_000 : 100_000 },
+      );
+      const ours = stream[0]!;
+      print(
+        table(
+          'Metering stream against the reference server (own process), 100 events per request, 8 in flight',
+          [
+            'sender',
+            'events/s',
+            'client CPU ms per 1,000 events',
+            'events/s, clientkit / this',
+            'CPU, clientkit / this',
+          ],
+          stream.map((s) => [
+            s.name,
+            numberCell(s.eventsPerSec, 0, s.note),
+            numberCell(s.cpuMsPer1000, 2),
+            ratioCell(ours.eventsPerSec, s.eventsPerSec),
+            ratioCell(ours.cpuMsPer1000, s.cpuMsPer1000),
+          ]),
+        ),
+      );
+      for (const s of stream.slice(1)) {
+        summary.push({
+          label: `metering stream vs ${s.name}: events/s, CPU per 1,000 events`,
+          value: `${ratioCell(ours.eventsPerSec, s.eventsPerSec)}, ${ratioCell(ours.cpuMsPer1000, s.cpuMsPer1000)}`,
+        });
+      }
+    }
+    if (only('paginators')) {
+      const paginatorRows: string[][] = [];
+      for (const records of quick ? [1_000, 20_000] : [1_000, 100_000, 1_000_000]) {
+        for (const r of await benchPaginators(records)) {
+          paginatorRows.push([
+            r.style,
+            r.records.toLocaleString('en'),
+            r.itemsPerSec.toFixed(0),
+            r.rawItemsPerSec.toFixed(0),
+            formatRatio(r.ratio),
+            `${r.peakRssGrowthMb.toFixed(1)} MB / ${r.rawPeakRssGrowthMb.toFixed(1)} MB`,
+            `${r.liveHeapGrowthMb.toFixed(1)} MB / ${r.rawLiveHeapGrowthMb.toFixed(1)} MB`,
+          ]);
+          if (r.records >= 100_000) {
+            summary.push({
+              label: `paginator ${r.style} ${r.records.toLocaleString('en')}, clientkit / bare-ky loop`,
+              value: formatRatio(r.ratio),
+            });
+          }
+        }
+      }
+      print(
+        table(
+          'Paginators, 100 records per page, against a loop making the same requests through bare ky (target >= 0.90x)',
+          [
+            'paginator',
+            'records',
+            'items/s',
+            'bare-ky loop items/s',
+            'ratio',
+            'peak RSS growth (paginator / loop)',
+            'live heap growth after GC (paginator / loop)',
+          ],
+          paginatorRows,
+        ),
+      );
+    }
+    if (only('server')) {
+      const seconds = quick ? 1_000 : 5_000;
+      const throughput: string[][] = [];
+      const docsHeaders = {
+        authorization: `Bearer ${DEV.docsToken}`,
+        'content-type': 'application/json',
+      };
+      for (const [name, request] of [
         [
-          'paginator',
-          'records',
-          'items/s',
-          'bare-ky loop items/s',
-          'ratio',
-          'peak RSS growth (paginator / loop)',
-          'live heap growth after GC (paginator / loop)',
+          'GET /v1/spaces/{id}',
+          () => fetch(`${origin}/v1/spaces/space_handbook`, { headers: docsHeaders }),
         ],
-        paginatorRows,
-      ),
-    );
-
-    const seconds = quick ? 1_000 : 5_000;
-    const throughput: string[][] = [];
-    const docsHeaders = {
-      authorization: `Bearer ${DEV.docsToken}`,
-      'content-type': 'application/json',
-    };
-    for (const [name, request] of [
-      [
-        'GET /v1/spaces/{id}',
-        () => fetch(`${origin}/v1/spaces/space_handbook`, { headers: docsHeaders }),
-      ],
-      [
-        'POST /v1/spaces/{id}/permissions',
-        () =>
-          fetch(`${origin}/v1/spaces/space_handbook/permissions`, {
-            method: 'POST',
-            headers: docsHeaders,
-            body: JSON.stringify({ role: 'comment', users: ['usr_chloe'] }),
-          }),
-      ],
-    ] as const) {
-      // A short unmeasured burst first: sockets the server closed while idle are replaced here.
-      await requestsPerSecond(request, 16, 300);
-      const { rps, errors } = await requestsPerSecond(request, 16, seconds);
-      throughput.push([name, rps.toFixed(0), String(errors)]);
+        [
+          'POST /v1/spaces/{id}/permissions',
+          () =>
+            fetch(`${origin}/v1/spaces/space_handbook/permissions`, {
+              method: 'POST',
+              headers: docsHeaders,
+              body: JSON.stringify({ role: 'comment', users: ['usr_chloe'] }),
+            }),
+        ],
+      ] as const) {
+        // A short unmeasured burst first: sockets the server closed while idle are replaced here.
+        await requestsPerSecond(request, 16, 300);
+        const { rps, errors } = await requestsPerSecond(request, 16, seconds);
+        throughput.push([name, rps.toFixed(0), String(errors)]);
+      }
+      print(
+        table(
+          'Reference server (own process), 16 keep-alive requests in flight from one client process',
+          ['request', 'requests/s', 'errors'],
+          throughput,
+        ),
+      );
     }
-    print(
-      table(
-        'Reference server (own process), 16 keep-alive requests in flight from one client process',
-        ['request', 'requests/s', 'errors'],
-        throughput,
-      ),
-    );
   } finally {
     await server.stop();
   }
 
-  const imports = measureImportTimes(
-    [...OUR_PACKAGES.map(([name]) => name), ...PEER_PACKAGES],
-    quick ? 5 : 11,
-  );
-  const byName = new Map(imports.map((i) => [i.name, i]));
-  print(
-    table(
-      'Cold import (fresh node process, median; target: at most +25 ms over bare node, below postmark)',
-      [
-        'package',
-        'wall time',
-        'over bare node',
-        'official SDK',
-        'over bare node, clientkit / SDK',
-        'clientkit - SDK',
-      ],
-      imports.map((i) => {
-        const peerName = OUR_PACKAGES.find(([name]) => name === i.name)?.[1];
-        const peer = peerName ? byName.get(peerName) : undefined;
-        return [
-          i.name,
-          i.note ?? `${numberCell(i.medianMs, 0)} ms`,
-          i.note ? '' : `${numberCell(i.overBareNodeMs, 0)} ms`,
-          peerName ?? '',
-          peer ? ratioCell(i.overBareNodeMs, peer.overBareNodeMs) : '',
-          peer?.medianMs !== undefined && i.medianMs !== undefined
-            ? `${i.medianMs - peer.medianMs >= 0 ? '+' : ''}${(i.medianMs - peer.medianMs).toFixed(0)} ms`
-            : '',
-        ];
-      }),
-    ),
-  );
-  for (const [name, peerName] of OUR_PACKAGES) {
-    if (!peerName) continue;
-    const ours = byName.get(name);
-    const peer = byName.get(peerName);
-    summary.push({
-      label: `cold import ${name} over bare node, clientkit / ${peerName}`,
-      value: `${ratioCell(ours?.overBareNodeMs, peer?.overBareNodeMs)} (${numberCell(ours?.overBareNodeMs, 0)} ms against ${numberCell(peer?.overBareNodeMs, 0)} ms)`,
-    });
+  if (only('import')) {
+    const imports = measureImportTimes(
+      [...OUR_PACKAGES.map(([name]) => name), ...PEER_PACKAGES],
+      quick ? 5 : 11,
+    );
+    const byName = new Map(imports.map((i) => [i.name, i]));
+    print(
+      table(
+        'Cold import (fresh node process, median; target: at most +25 ms over bare node, below postmark)',
+        [
+          'package',
+          'wall time',
+          'over bare node',
+          'official SDK',
+          'over bare node, clientkit / SDK',
+          'clientkit - SDK',
+        ],
+        imports.map((i) => {
+          const peerName = OUR_PACKAGES.find(([name]) => name === i.name)?.[1];
+          const peer = peerName ? byName.get(peerName) : undefined;
+          return [
+            i.name,
+            i.note ?? `${numberCell(i.medianMs, 0)} ms`,
+            i.note ? '' : `${numberCell(i.overBareNodeMs, 0)} ms`,
+            peerName ?? '',
+            peer ? ratioCell(i.overBareNodeMs, peer.overBareNodeMs) : '',
+            peer?.medianMs !== undefined && i.medianMs !== undefined
+              ? `${i.medianMs - peer.medianMs >= 0 ? '+' : ''}${(i.medianMs - peer.medianMs).toFixed(0)} ms`
+              : '',
+          ];
+        }),
+      ),
+    );
+    for (const [name, peerName] of OUR_PACKAGES) {
+      if (!peerName) continue;
+      const ours = byName.get(name);
+      const peer = byName.get(peerName);
+      summary.push({
+        label: `cold import ${name} over bare node, clientkit / ${peerName}`,
+        value: `${ratioCell(ours?.overBareNodeMs, peer?.overBareNodeMs)} (${numberCell(ours?.overBareNodeMs, 0)} ms against ${numberCell(peer?.overBareNodeMs, 0)} ms)`,
+      });
+    }
   }
   return { report: [], summary };
 }
