@@ -16,6 +16,7 @@ import {
 } from './apis/metering/interface';
 import { createApp, DROPPED_HEADER } from './app';
 import { type Clock, type ClockOptions, createClock } from './clock';
+import { type ExchangeObserver, observeExchanges } from './exchanges';
 import { FaultInjector, type FaultSpec, type FaultInjector as Faults } from './faults';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 
@@ -50,6 +51,7 @@ export type {
 export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
 export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
+export type { Exchange, ExchangeObserver } from './exchanges';
 export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 export type { ApiProblem } from './problem';
@@ -68,6 +70,11 @@ export interface ReferenceServerOptions {
   faults?: FaultSpec[];
   /** Where handler failures are reported (default: console.error). */
   logError?: (message: string, error?: unknown) => void;
+  /**
+   * Called with every answer the server sends (over HTTP and through `fetch`) and a copy of it,
+   * for tests that check answers whatever HTTP stack the client uses. Left out, nothing is copied.
+   */
+  onExchange?: ExchangeObserver;
   /** Options of the calendar interface. */
   calendar?: CalendarOptions;
   /** Options of the metering interface. */
@@ -156,13 +163,17 @@ export async function createReferenceServer(
   for (const spec of options.faults ?? []) faults.add(spec);
   const admin = options.admin ? createAdminRoutes(modules, faults, clock) : undefined;
   const app = createApp(context, modules, faults, admin);
+  const dropped = (response: Response) => response.headers.has(DROPPED_HEADER);
+  const handle = options.onExchange
+    ? observeExchanges(app.fetch, options.onExchange, dropped, context.logError)
+    : app.fetch;
   await startModules(modules, clock);
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
-    const response = await app.fetch(request);
-    if (response.headers.has(DROPPED_HEADER)) {
+    const response = await handle(request);
+    if (dropped(response)) {
       throw new TypeError('fetch failed', {
         cause: new Error('connection dropped by an injected fault'),
       });
@@ -170,7 +181,7 @@ export async function createReferenceServer(
     return response;
   }) as typeof fetch;
 
-  const httpServer = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false });
+  const httpServer = createAdaptorServer({ fetch: handle, overrideGlobalObjects: false });
   let url: string | undefined;
 
   return {

@@ -1,0 +1,42 @@
+/** One answered request, as `ReferenceServerOptions.onExchange` sees it. */
+export interface Exchange {
+  /** The request as it arrived: method, full URL, and the URL's path (trailing slash kept). */
+  request: { method: string; url: string; path: string };
+  /**
+   * A copy of the answer: reading its body leaves the client's answer untouched. The copy is made
+   * when the handlers are done, before the answer is written to the socket.
+   */
+  response: Response;
+}
+
+/** What the server calls with every answer it sends, over HTTP and through `server.fetch`. */
+export type ExchangeObserver = (exchange: Exchange) => void;
+
+type Handler = (request: Request, ...rest: never[]) => Response | Promise<Response>;
+
+/**
+ * Wraps the app's handler so that every answer is reported to `observe`. Answers marked as a
+ * dropped connection (`isDropped`) are not reported: the client never receives them. An observer
+ * that throws is reported through `logError` and does not change the answer.
+ */
+export function observeExchanges<H extends Handler>(
+  handle: H,
+  observe: ExchangeObserver,
+  isDropped: (response: Response) => boolean,
+  logError: (message: string, error?: unknown) => void,
+): H {
+  return (async (request: Request, ...rest: never[]) => {
+    const response = await handle(request, ...rest);
+    if (isDropped(response)) return response;
+    const { pathname } = new URL(request.url);
+    try {
+      observe({
+        request: { method: request.method, url: request.url, path: pathname },
+        response: response.clone(),
+      });
+    } catch (error) {
+      logError(`onExchange failed for ${request.method} ${pathname}`, error);
+    }
+    return response;
+  }) as H;
+}
