@@ -14,7 +14,7 @@ import { rejectionOf, useReferenceServer } from './reference-server';
 const FULL = { clientId: 'idm_dev_full_access', clientSecret: 'idm-dev-secret-full-access' };
 const READ_ONLY = { clientId: 'idm_dev_read_only', clientSecret: 'idm-dev-secret-read-only' };
 
-const ref = useReferenceServer();
+const ref = useReferenceServer('idm');
 const management = (credentials = FULL) => auth0ManagementClient(ref.origin, credentials);
 const serverLogs = () => (ref.server.inspect('idm') as { logs: LogEvent[] }).logs;
 

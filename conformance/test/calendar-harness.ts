@@ -1,6 +1,7 @@
-import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type OpenApiDocument, type ResponseCheck, responseChecker } from './docs-openapi';
+import type { ReferenceServer } from '@clientkit/reference-server';
+import { beforeAll, beforeEach } from 'vitest';
+import { type ResponseCheck, responseChecker } from './openapi-responses';
+import { useReferenceServer } from './reference-server';
 
 export const CALENDAR = '/wp-json/calendar/events/v1';
 
@@ -41,24 +42,21 @@ function formBody(fields: Record<string, string | string[]>): string {
 
 /** A reference server on 127.0.0.1 (reset before every test), with the calendar's own document. */
 export function useCalendarConformance(): CalendarConformance {
+  const ref = useReferenceServer('calendar', {
+    clock: { start: '2026-06-01T08:00:00Z', frozen: true },
+  });
   const harness = {} as CalendarConformance;
   let check: ResponseCheck;
-  beforeAll(async () => {
-    harness.server = await createReferenceServer({
-      clock: { start: '2026-06-01T08:00:00Z', frozen: true },
-    });
-    harness.url = (await harness.server.listen(0)).url;
+  beforeAll(() => {
+    harness.server = ref.server;
+    harness.url = ref.origin;
     const [login, password] = (
       harness.server.credentials().calendar!['editor application password'] ?? ''
     ).split(' / ');
     harness.editor = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
-    const document = (await (
-      await fetch(`${harness.url}${CALENDAR}/doc`)
-    ).json()) as OpenApiDocument;
-    check = responseChecker(document, 'calendar-openapi.json');
+    check = responseChecker(ref.documents.calendar!, 'calendar-openapi.json');
   });
   beforeEach(() => harness.server.reset());
-  afterAll(() => harness.server.close());
   harness.call = async (operationId, method, path, init = {}) => {
     const headers: Record<string, string> = {};
     if (init.auth) headers.authorization = init.auth;

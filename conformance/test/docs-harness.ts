@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
+import type { ReferenceServer } from '@clientkit/reference-server';
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { type OpenApiDocument, type ResponseCheck, responseChecker } from './docs-openapi';
+import { beforeAll, beforeEach } from 'vitest';
+import { type OpenApiDocument, type ResponseCheck, responseChecker } from './openapi-responses';
+import { useReferenceServer } from './reference-server';
 
 /** One answer as the SDK received it. */
 export interface Answer {
@@ -33,8 +34,8 @@ export function publishedDocument(): OpenApiDocument {
   return JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
 }
 
-async function bodyOf(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A body as the SDK would read it: JSON when it parses, the text otherwise, nothing when empty. */
+function parsed(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -44,42 +45,30 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 /**
- * A reference server on 127.0.0.1, reset before every test. The answers the SDK gets are observed
- * by a pass-through spy on the global fetch the SDK uses: it copies each response and changes nothing.
+ * A reference server on 127.0.0.1, reset before every test. The answer the SDK gets is the one the
+ * server reports through `onExchange` (see reference-server.ts): the SDK and its fetch are untouched.
  */
 export function useDocsConformance(): DocsConformance {
   const check = responseChecker(publishedDocument(), 'gitbook-openapi.json');
+  const ref = useReferenceServer('docs', {
+    clock: { start: '2026-06-01T08:00:00Z', frozen: true },
+  });
   const harness = {} as DocsConformance;
-  let url = '';
   let checkOwn: ResponseCheck;
-  let last: Promise<{ status: number; body: unknown }> | undefined;
-  beforeAll(async () => {
-    harness.server = await createReferenceServer({
-      clock: { start: '2026-06-01T08:00:00Z', frozen: true },
-    });
-    url = (await harness.server.listen(0)).url;
-    const own = (await (await fetch(`${url}/v1/openapi.json`)).json()) as OpenApiDocument;
-    checkOwn = responseChecker(own, 'docs-openapi.json');
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const response = await realFetch(input, init);
-      const copy = response.clone();
-      last = bodyOf(copy).then((body) => ({ status: copy.status, body }));
-      return response;
-    });
+  beforeAll(() => {
+    harness.server = ref.server;
+    checkOwn = responseChecker(ref.documents.docs!, 'docs-openapi.json');
   });
   beforeEach(() => harness.server.reset());
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    await harness.server.close();
-  });
   harness.sdk = (token = 'docs-dev-user-ada') =>
-    new GitBookAPI({ endpoint: url, authToken: token });
+    new GitBookAPI({ endpoint: ref.origin, authToken: token });
   harness.call = async (operationId, run) => {
-    last = undefined;
+    const before = ref.answers.length;
     await run().catch(() => undefined);
+    const last = ref.answers.length > before ? ref.answers.at(-1) : undefined;
     if (!last) throw new Error(`${operationId}: the SDK sent no request`);
-    const { status, body } = await last;
+    const { status, text } = await last;
+    const body = parsed(text);
     return {
       status,
       body,

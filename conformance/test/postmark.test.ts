@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { postmarkAccountClient } from '../src/shims';
 import { rejectionOf, useReferenceServer } from './reference-server';
 
-const ref = useReferenceServer();
+const ref = useReferenceServer('mail');
 const account = () => postmarkAccountClient(ref.origin, ref.server.mail.accountToken);
 
 beforeEach(() => ref.server.reset());

@@ -8,7 +8,7 @@ const TEST_KEY = 'sk_test_clientkit_dev_key';
 const LIVE_KEY = 'sk_live_clientkit_dev_key';
 const START = Date.parse('2026-06-01T08:00:00.000Z');
 
-const ref = useReferenceServer({ clock: { start: START, frozen: true } });
+const ref = useReferenceServer('metering', { clock: { start: START, frozen: true } });
 
 beforeEach(async () => {
   ref.server.reset();

@@ -3,6 +3,8 @@ import addFormatsModule from 'ajv-formats';
 
 /** The parts of an OpenAPI 3.1 document the response checks read. */
 export interface OpenApiDocument {
+  /** Where the paths are served; a path item may name its own. */
+  servers?: { url: string }[];
   paths: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;
 }

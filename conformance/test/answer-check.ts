@@ -1,0 +1,108 @@
+import type { Exchange, InterfaceName } from '@clientkit/reference-server';
+import type { InterfaceDocuments } from './interface-documents';
+import { operationLookup } from './openapi-operations';
+import { responseChecker } from './openapi-responses';
+
+/** One answer the server sent, as recorded for the check. */
+export interface RecordedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** Reads the copy of an answer that `onExchange` hands over. */
+export async function recordAnswer({ request, response }: Exchange): Promise<RecordedAnswer> {
+  return {
+    method: request.method,
+    path: request.path,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
+}
+
+/** What the check made of one answer: whose it is (none: outside every document) and what is wrong. */
+export interface AnswerVerdict {
+  interface?: InterfaceName;
+  problems: string[];
+}
+
+function bodyOf(answer: RecordedAnswer): { body?: unknown; problems: string[] } {
+  if (answer.text === '') return { problems: [] };
+  if (!/^application\/([\w.+-]+\+)?json\b/.test(answer.contentType))
+    return { problems: [`answered ${answer.contentType || 'no content type'}, not JSON`] };
+  try {
+    return { body: JSON.parse(answer.text), problems: [] };
+  } catch {
+    return { problems: ['the body is not valid JSON'] };
+  }
+}
+
+/**
+ * A check of answers against the OpenAPI documents of their interfaces: the interface is the one
+ * whose server base path holds the request path, the operation is found by method and path
+ * template, and the status and JSON body must be what that operation declares.
+ */
+export function answerChecker(
+  documents: InterfaceDocuments,
+): (answer: RecordedAnswer) => AnswerVerdict {
+  const interfaces = Object.entries(documents).map(([name, document]) => ({
+    name: name as InterfaceName,
+    lookup: operationLookup(document!),
+    check: responseChecker(document!, `${name}-openapi.json`),
+  }));
+  return (answer) => {
+    const owner = interfaces.find(({ lookup }) => lookup.covers(answer.path));
+    if (!owner) return { problems: [] };
+    const request = `${answer.method} ${answer.path} (${answer.status})`;
+    const operationId = owner.lookup.operationOf(answer.method, answer.path);
+    if (!operationId)
+      return {
+        interface: owner.name,
+        problems: [`${request}: no operation in the ${owner.name} document`],
+      };
+    const { body, problems } = bodyOf(answer);
+    const found = [...problems, ...owner.check(operationId, answer.status, body)];
+    return {
+      interface: owner.name,
+      problems: found.map((problem) => `${request} ${operationId}: ${problem}`),
+    };
+  };
+}
+
+/** What the check found in all the answers of one test file. */
+export interface AnswerReport {
+  /** Answers validated, per interface with a document. */
+  counts: Partial<Record<InterfaceName, number>>;
+  /** Distinct `METHOD path` of answers under no document (another interface, or none). */
+  outside: string[];
+  /** Every problem, each naming its request. */
+  problems: string[];
+}
+
+/** Checks every answer against the documents and sums up what it found. */
+export function reportOn(answers: RecordedAnswer[], documents: InterfaceDocuments): AnswerReport {
+  const check = answerChecker(documents);
+  const report: AnswerReport = { counts: {}, outside: [], problems: [] };
+  for (const name of Object.keys(documents) as InterfaceName[]) report.counts[name] = 0;
+  const outside = new Set<string>();
+  for (const answer of answers) {
+    const verdict = check(answer);
+    if (verdict.interface) report.counts[verdict.interface]! += 1;
+    else outside.add(`${answer.method} ${answer.path}`);
+    report.problems.push(...verdict.problems);
+  }
+  report.outside = [...outside];
+  return report;
+}
+
+/** One line for the test output: the counts, and a few of the requests left outside. */
+export function describeReport({ counts, outside }: AnswerReport): string {
+  const validated = Object.entries(counts)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+  const some = outside.slice(0, 3).join(', ') + (outside.length > 3 ? ', ...' : '');
+  return `answers validated against their interface's OpenAPI document: ${validated}; requests under no listed document: ${outside.length}${some ? ` (${some})` : ''}`;
+}
