@@ -103,9 +103,9 @@ describe('every answer validates against its interface document', () => {
 
   it('a body answered as another type than JSON is a problem', () => {
     const html = { ...answer('GET', '/api/things/t1', 200), contentType: 'text/html', text: '<p>' };
-    expect(report(html).problems[0]).toBe(
+    expect(report(html).problems).toEqual([
       'GET /api/things/t1 (200) getThing: answered text/html, not JSON',
-    );
+    ]);
   });
 
   it('answers under no listed document are named apart, neither counted nor failed', () => {

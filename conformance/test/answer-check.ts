@@ -64,7 +64,8 @@ export function answerChecker(
         problems: [`${request}: no operation in the ${owner.name} document`],
       };
     const { body, problems } = bodyOf(answer);
-    const found = [...problems, ...owner.check(operationId, answer.status, body)];
+    // A body that cannot be read as JSON is the one problem worth naming: no schema applies to it.
+    const found = problems.length > 0 ? problems : owner.check(operationId, answer.status, body);
     return {
       interface: owner.name,
       problems: found.map((problem) => `${request} ${operationId}: ${problem}`),
