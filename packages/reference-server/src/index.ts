@@ -19,6 +19,7 @@ import { type Clock, type ClockOptions, createClock } from './clock';
 import { FaultInjector, type FaultSpec, type FaultInjector as Faults } from './faults';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 
+export type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './admin/table';
 export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
 export type { DocsControl, DocsScheme, DocsScope, MintedDocsToken } from './apis/docs/interface';
 export type {
