@@ -53,6 +53,7 @@ export { type Clock, type ClockOptions, createClock, type Duration, parseDuratio
 export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
 export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
+export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './operations';
 export type { ApiProblem } from './problem';
 
 /** Options of `createReferenceServer`. */

@@ -22,8 +22,11 @@ export type AdminHandler = OperationHandler<undefined>;
  * prefix), their handlers by operation id, and the named schemas its bodies use, for the document.
  */
 export interface AdminTable {
+  /** The operations, with paths relative to `/__admin/<name>`. */
   operations: AdminOperation[];
+  /** One handler per operation, by operation id. */
   handlers: Record<string, AdminHandler>;
+  /** Every schema an operation takes as its body, by the name the document gives it. */
   requests?: Record<string, $ZodType>;
 }
 
