@@ -38,13 +38,14 @@ function joinTables(core: AdminTable, modules: InterfaceModule[]): Required<Admi
     if (!module.admin) continue;
     const { operations, handlers, requests = {} } = module.admin;
     for (const operation of operations) {
-      if (operation.id in joined.handlers || joined.operations.some((o) => o.id === operation.id))
+      if (joined.operations.some((o) => o.id === operation.id))
         throw new Error(`admin operation ${operation.id} of ${module.name} is declared twice`);
       joined.operations.push({ ...operation, path: `/${module.name}${operation.path}` });
     }
     Object.assign(joined.handlers, handlers as Record<string, AdminHandler>);
     for (const [name, schema] of Object.entries(requests)) {
-      if (name in joined.requests) throw new Error(`admin schema ${name} is named twice`);
+      if (Object.hasOwn(joined.requests, name))
+        throw new Error(`admin schema ${name} is named twice`);
       joined.requests[name] = schema;
     }
   }
