@@ -2,12 +2,16 @@ import * as z from 'zod/mini';
 
 /**
  * A space's merge rules, strict (what a request may send) or loose (what an answer may hold):
- * shared by the request and the response schemas, and exported by neither.
+ * shared by the request and the response schemas, and exported by neither. A request bounds its
+ * list of rules; an answer takes the list as the service sends it.
  */
-export function mergeRulesOf(object: typeof z.strictObject | typeof z.looseObject) {
+export function mergeRulesOf<Rules extends z.ZodMiniType>(
+  object: typeof z.strictObject | typeof z.looseObject,
+  rules: Rules,
+) {
   return z.union([
     object({ type: z.literal('inherit') }),
     object({ type: z.literal('none') }),
-    object({ type: z.literal('rules'), rules: z.array(z.unknown()) }),
+    object({ type: z.literal('rules'), rules }),
   ]);
 }

@@ -7,7 +7,65 @@ import { integer, isoDateTimeString, urlString } from '@clientkit/core';
 import * as z from 'zod/mini';
 import { mergeRulesOf } from './merge-rules';
 
-const nonEmpty = z.string().check(z.minLength(1));
+/**
+ * The longest lists and strings a request may hold. The service publishes some (URLs 2048, titles
+ * 50, names 64, search text 512); the rest are generous bounds of our own, far above real use, so
+ * that no request carries an unbounded list or text.
+ */
+const LIMITS = {
+  /** An id of a user, team, space or collection, and a share key. */
+  id: 256,
+  /** A listing's page cursor. */
+  cursor: 1024,
+  /** A URL, as the service bounds them. */
+  url: 2048,
+  /** Users, and teams, in one invitation (each list). */
+  invitees: 1000,
+  /** A Git ref such as `refs/heads/main`. */
+  gitRef: 256,
+  /** The folder of a repository that holds the content. */
+  gitDirectory: 1024,
+  /** A commit message. */
+  commitMessage: 10_000,
+  /** Rules in a space's merge rules. */
+  mergeRules: 50,
+  /** Any list or text inside one merge rule (reviewer ids, a custom expression). */
+  mergeRuleContent: 10_000,
+} as const;
+
+/** An id: 1 to 256 characters. */
+const id = z.string().check(z.minLength(1), z.maxLength(LIMITS.id));
+/** A URL of at most 2048 characters. */
+const url = () => urlString().check(z.maxLength(LIMITS.url));
+
+/**
+ * True when every list and every text inside `value` is within `max` items or characters, and it
+ * nests at most 32 deep (a deeper value is refused rather than walked).
+ */
+function withinSize(value: unknown, max: number, depth = 0): boolean {
+  if (typeof value === 'string') return value.length <= max;
+  if (value === null || typeof value !== 'object') return true;
+  if (depth >= 32) return false;
+  if (Array.isArray(value)) {
+    return value.length <= max && value.every((item) => withinSize(item, max, depth + 1));
+  }
+  return Object.entries(value).every(
+    ([key, item]) => key.length <= max && withinSize(item, max, depth + 1),
+  );
+}
+
+/**
+ * One merge rule, as a request may send it: its fields are the service's own business, but no list
+ * or text inside it may exceed 10000 items or characters.
+ */
+const MergeRule = z
+  .unknown()
+  .check(
+    z.refine(
+      (rule) => withinSize(rule, LIMITS.mergeRuleContent),
+      `must hold no list or text longer than ${LIMITS.mergeRuleContent}, nested at most 32 deep`,
+    ),
+  );
 
 /** A role in a space, from most to least powerful. */
 export const MemberRole = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']);
@@ -35,13 +93,16 @@ export const TranslationLanguage = z
     ),
   );
 /** The space's merge rules: inherited from its parent, none, or a list of rules. */
-export const MergeRules = mergeRulesOf(z.strictObject);
+export const MergeRules = mergeRulesOf(
+  z.strictObject,
+  z.array(MergeRule).check(z.maxLength(LIMITS.mergeRules)),
+);
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
 export const ContentPointer = z.union([
-  z.strictObject({ type: z.literal('space'), space: nonEmpty }),
-  z.strictObject({ type: z.literal('collection'), collection: nonEmpty }),
+  z.strictObject({ type: z.literal('space'), space: id }),
+  z.strictObject({ type: z.literal('collection'), collection: id }),
 ]);
 export type ContentPointer = z.infer<typeof ContentPointer>;
 
@@ -72,8 +133,8 @@ export const UpdateUserBody = z
   .strictObject({
     /** A new full name, 1 to 64 characters. */
     displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    /** The URL of a new profile picture. */
-    photoURL: z.optional(urlString()),
+    /** The URL of a new profile picture, at most 2048 characters. */
+    photoURL: z.optional(url()),
   })
   .check(z.refine(hasSomeProperty, 'must set displayName or photoURL'));
 /** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
@@ -98,9 +159,10 @@ export const UpdateSpaceBody = z
      */
     emoji: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(32)))),
     /**
-     * The URL of a new icon, or null to remove it; not together with `emoji`, unless both are null.
+     * The URL of a new icon (at most 2048 characters), or null to remove it; not together with
+     * `emoji`, unless both are null.
      */
-    icon: z.optional(z.nullable(urlString())),
+    icon: z.optional(z.nullable(url())),
   })
   .check(
     z.refine(
@@ -121,7 +183,7 @@ export interface UpdateSpaceBody extends z.infer<typeof UpdateSpaceBody> {}
 export const MoveSpaceBody = z
   .strictObject({
     /** The id of the new parent collection or space, or null for the top level. */
-    parent: z.optional(z.nullable(nonEmpty)),
+    parent: z.optional(z.nullable(id)),
     /** Where among its new siblings: before or after one of them. */
     position: z.optional(ContentPosition),
   })
@@ -136,16 +198,16 @@ export interface MoveSpaceBody extends z.infer<typeof MoveSpaceBody> {}
 
 /** Query of reading a space: an optional share key. */
 export const GetSpaceQuery = z.strictObject({
-  /** The key of a site share link, to read the space through it. */
-  shareKey: z.optional(nonEmpty),
+  /** The key of a site share link (at most 256 characters), to read the space through it. */
+  shareKey: z.optional(id),
 });
 /** Query of reading a space: an optional share key. */
 export interface GetSpaceQuery extends z.infer<typeof GetSpaceQuery> {}
 
 /** Query of reading an embed: the URL to embed. */
 export const EmbedQuery = z.strictObject({
-  /** The URL to embed. */
-  url: urlString(),
+  /** The URL to embed, at most 2048 characters. */
+  url: url(),
 });
 /** Query of reading an embed: the URL to embed. */
 export interface EmbedQuery extends z.infer<typeof EmbedQuery> {}
@@ -157,8 +219,8 @@ export const ListLimit = integer(0, 1000);
 export const ListQuery = z.strictObject({
   /** How many items a page holds: 0 to 1000, 50 when left out. */
   limit: z.optional(ListLimit),
-  /** The cursor of the page to read, from the previous page's `next.page`. */
-  page: z.optional(nonEmpty),
+  /** The cursor of the page to read, from the previous page's `next.page` (at most 1024 characters). */
+  page: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
 });
 /** Query of a listing: page size and the cursor of the page to read. */
 export interface ListQuery extends z.infer<typeof ListQuery> {}
@@ -169,8 +231,8 @@ export const SearchQuery = z.strictObject({
   query: z.string().check(z.minLength(1), z.maxLength(512)),
   /** How many results a page holds: 0 to 1000, 50 when left out. */
   limit: z.optional(ListLimit),
-  /** The cursor of the page to read, from the previous page's `next.page`. */
-  page: z.optional(nonEmpty),
+  /** The cursor of the page to read, from the previous page's `next.page` (at most 1024 characters). */
+  page: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
 });
 /** Query of a search: the text (1 to 512 characters), page size and cursor. */
 export interface SearchQuery extends z.infer<typeof SearchQuery> {}
@@ -180,10 +242,10 @@ export const InviteUsersAndTeams = z
   .strictObject({
     /** The role to give them, or null to make them guests. */
     role: MemberRoleOrGuest,
-    /** The ids of the users to invite. */
-    users: z.optional(z.array(nonEmpty)),
-    /** The ids of the teams to invite. */
-    teams: z.optional(z.array(nonEmpty)),
+    /** The ids of the users to invite: at most 1000, each at most 256 characters. */
+    users: z.optional(z.array(id).check(z.maxLength(LIMITS.invitees))),
+    /** The ids of the teams to invite: at most 1000, each at most 256 characters. */
+    teams: z.optional(z.array(id).check(z.maxLength(LIMITS.invitees))),
   })
   .check(
     z.refine(
@@ -203,16 +265,19 @@ export const UpdatePermissionBody = z.strictObject({
 export interface UpdatePermissionBody extends z.infer<typeof UpdatePermissionBody> {}
 
 const importShape = {
-  /** The repository's URL. */
-  url: urlString(),
-  /** The branch or ref to use, such as `main`. */
-  ref: nonEmpty,
+  /** The repository's URL, at most 2048 characters. */
+  url: url(),
+  /** The branch or ref to use, such as `main`: at most 256 characters. */
+  ref: z.string().check(z.minLength(1), z.maxLength(LIMITS.gitRef)),
   /** The URL of the repository's file tree at that ref, to link to from the space. */
-  repoTreeURL: z.optional(urlString()),
+  repoTreeURL: z.optional(url()),
   /** The URL pattern of a commit, to link to from the space. */
-  repoCommitURL: z.optional(urlString()),
-  /** The folder of the repository that holds the content; the root when left out. */
-  repoProjectDirectory: z.optional(z.string()),
+  repoCommitURL: z.optional(url()),
+  /**
+   * The folder of the repository that holds the content (at most 1024 characters); the root when
+   * left out.
+   */
+  repoProjectDirectory: z.optional(z.string().check(z.maxLength(LIMITS.gitDirectory))),
   /**
    * The moment the sync is for, ISO 8601, so that an older request does not override a newer one.
    */
@@ -231,8 +296,8 @@ export interface ImportGitRepository extends z.infer<typeof ImportGitRepository>
 /** Where to export a space's content to, with the commit message. */
 export const ExportToGitRepository = z.strictObject({
   ...importShape,
-  /** The message of the commit the export makes. */
-  commitMessage: nonEmpty,
+  /** The message of the commit the export makes, at most 10000 characters. */
+  commitMessage: z.string().check(z.minLength(1), z.maxLength(LIMITS.commitMessage)),
 });
 /** Where to export a space's content to, with the commit message. */
 export interface ExportToGitRepository extends z.infer<typeof ExportToGitRepository> {}

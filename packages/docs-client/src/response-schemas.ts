@@ -89,7 +89,7 @@ export const Space = z.looseObject({
   language: z.string(),
   // Read loosely: rules the interface adds later pass through.
   /** How change requests are merged: inherited from the parent, none, or a list of rules. */
-  mergeRules: mergeRulesOf(z.looseObject),
+  mergeRules: mergeRulesOf(z.looseObject, z.array(z.unknown())),
   /** The id of the content revision that is live. */
   revision: z.string(),
   /**

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { adminError } from './admin/problem';
 import { ADMIN_BODY_LIMIT } from './admin/routes';
 import { limitBody } from './body-limit';
 import type { FaultInjector } from './faults';
@@ -46,9 +47,7 @@ export function createApp(
 
   const problemResponse = (c: Context, problem: ApiProblem): Response => {
     const path = pathOf(c);
-    if (admin && path.startsWith('/__admin')) {
-      return c.json({ error: problem.message }, problem.status as 400);
-    }
+    if (admin && path.startsWith('/__admin')) return adminError(c, problem);
     const module = moduleFor(path);
     if (module) return module.error(c, problem);
     return c.json(
@@ -93,7 +92,7 @@ export function createApp(
 
   app.use('*', writeTransactions(moduleFor));
 
-  if (admin) app.route('/__admin', admin);
+  if (admin) app.route('/', admin);
   for (const module of modules) app.route('/', module.routes);
 
   app.notFound((c) =>

@@ -20,6 +20,7 @@ import { type ExchangeObserver, observeExchanges } from './exchanges';
 import { FaultInjector, type FaultSpec, type FaultInjector as Faults } from './faults';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 
+export type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './admin/table';
 export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
 export type { DocsControl, DocsScheme, DocsScope, MintedDocsToken } from './apis/docs/interface';
 export type {
@@ -54,6 +55,7 @@ export { type DevelopmentClientOptions, developmentClientOptions } from './devel
 export type { Exchange, ExchangeObserver } from './exchanges';
 export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
+export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './operations';
 export type { ApiProblem } from './problem';
 
 /** Options of `createReferenceServer`. */

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import type { AdminTable } from './admin/table';
 import type { BodyLimit } from './body-limit';
 import type { Clock } from './clock';
 import type { ApiProblem } from './problem';
@@ -17,8 +18,8 @@ export interface ServerContext {
 
 /**
  * One interface, as a pluggable part of the reference server. The server mounts `routes`, turns
- * every ApiProblem raised under one of `prefixes` into `error(...)`, and wires `admin` under
- * `/__admin/<name>`.
+ * every ApiProblem raised under one of `prefixes` into `error(...)`, and mounts the `admin` table
+ * under `/__admin/<name>`.
  */
 export interface InterfaceModule {
   name: InterfaceName;
@@ -51,8 +52,11 @@ export interface InterfaceModule {
   inspect(): unknown;
   /** The development credentials, printed by the CLI. */
   credentials(): Record<string, string>;
-  /** Admin routes of this interface (mounted at `/__admin/<name>` when admin routes are on). */
-  admin?: Hono;
+  /**
+   * The interface's admin operations and their handlers, declared like its public operations;
+   * the admin routes mount them under `/__admin/<name>` when admin routes are on.
+   */
+  admin?: AdminTable;
   /** Starts background parts (listeners). */
   start?(): Promise<void>;
   /** Stops background parts. */

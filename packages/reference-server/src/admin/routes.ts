@@ -1,9 +1,22 @@
 import { Hono } from 'hono';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 import { tooLargeMessage } from '../body-limit';
 import type { Clock } from '../clock';
-import type { FaultInjector, FaultSpec } from '../faults';
+import type { FaultInjector } from '../faults';
 import type { InterfaceModule } from '../interface';
-import { ApiProblem, readJson } from '../problem';
+import {
+  type InterfaceDescription,
+  type JsonSchema,
+  mountOperations,
+  openApiPublisher,
+} from '../operations';
+import { ApiProblem, validBody, validQuery } from '../problem';
+import { coreAdminTable } from './core';
+import { AdminErrorBody, adminError, adminProblemOf } from './problem';
+import type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './table';
+
+/** Where the admin routes live; the operation paths are relative to it. */
+export const ADMIN_BASE = '/__admin';
 
 /**
  * The body limit of the admin routes: room for seed data and for a raw inbound message of the
@@ -14,81 +27,104 @@ export const ADMIN_BODY_LIMIT = {
   tooLarge: (maxBytes: number) => new ApiProblem(413, tooLargeMessage(maxBytes)),
 };
 
-/** The test-control routes under `/__admin`. They are only mounted when admin routes are enabled. */
+/** The server-wide table and each interface's table, as one: interface paths under `/<name>`. */
+function joinTables(core: AdminTable, modules: InterfaceModule[]): Required<AdminTable> {
+  const joined: Required<AdminTable> = {
+    operations: [...core.operations],
+    handlers: { ...core.handlers },
+    requests: { ...core.requests },
+  };
+  for (const module of modules) {
+    if (!module.admin) continue;
+    const { operations, handlers, requests = {} } = module.admin;
+    for (const operation of operations) {
+      if (joined.operations.some((o) => o.id === operation.id))
+        throw new Error(`admin operation ${operation.id} of ${module.name} is declared twice`);
+      joined.operations.push({ ...operation, path: `/${module.name}${operation.path}` });
+    }
+    Object.assign(joined.handlers, handlers as Record<string, AdminHandler>);
+    for (const [name, schema] of Object.entries(requests)) {
+      if (Object.hasOwn(joined.requests, name))
+        throw new Error(`admin schema ${name} is named twice`);
+      joined.requests[name] = schema;
+    }
+  }
+  return joined;
+}
+
+function adminDescription(table: Required<AdminTable>): InterfaceDescription<AdminAuth, undefined> {
+  return {
+    title: 'Reference server admin routes',
+    version: '1',
+    description:
+      'Test control of the reference server: reset, seed and inspect the state, move the clock, ' +
+      'inject faults, and each interface’s own controls. Mounted only when admin routes are on; ' +
+      'they take no credentials. Every refusal is {"error": "<what was wrong>"}.',
+    base: ADMIN_BASE,
+    operations: table.operations,
+    components: {
+      responses: { AdminErrorBody },
+      requests: table.requests as Record<string, $ZodType>,
+    },
+    errorBody: AdminErrorBody,
+    securitySchemes: {},
+    security: () => [],
+    authorize: () => undefined,
+    checks: {
+      query: (c, schema) => validQuery(c, schema),
+      body: (c, schema) => validBody(c, schema),
+    },
+  };
+}
+
+/**
+ * The document, finished where the shared writer cannot tell: a body that may be left out is not
+ * required, and a raw body (read as bytes, not checked as JSON) is shown as what it is.
+ */
+function withBodyDetails(document: JsonSchema, operations: AdminOperation[]): JsonSchema {
+  const paths = document.paths as Record<string, Record<string, JsonSchema>>;
+  for (const operation of operations) {
+    for (const method of operation.methods) {
+      const entry = paths[operation.path]![method.toLowerCase()]!;
+      if (operation.rawBody) {
+        entry.requestBody = {
+          required: true,
+          content: { [operation.rawBody]: { schema: { type: 'string', format: 'binary' } } },
+        };
+      } else if (operation.body && safeParse(operation.body, undefined).success) {
+        entry.requestBody = { ...(entry.requestBody as JsonSchema), required: false };
+      }
+    }
+  }
+  return document;
+}
+
+/**
+ * The test-control routes under `/__admin`, mounted only when admin routes are enabled: the
+ * server-wide ones and each interface's table, declared and checked like the public routes, with
+ * one error format and one OpenAPI document (`GET /__admin/openapi.json`).
+ */
 export function createAdminRoutes(
   modules: InterfaceModule[],
   faults: FaultInjector,
   clock: Clock,
 ): Hono {
-  const admin = new Hono();
-  const byName = new Map(modules.map((module) => [module.name, module]));
+  let table: Required<AdminTable> | undefined;
+  let publish: ((serverUrl: string) => JsonSchema) | undefined;
+  const routeList = () =>
+    table!.operations.flatMap((operation) =>
+      operation.methods.map(
+        (method) => `${method} ${ADMIN_BASE}${operation.path === '/' ? '' : operation.path}`,
+      ),
+    );
+  const document = (serverUrl: string) => withBodyDetails(publish!(serverUrl), table!.operations);
+  table = joinTables(coreAdminTable({ modules, faults, clock, routeList, document }), modules);
+  const description = adminDescription(table);
+  publish = openApiPublisher(description);
 
-  admin.onError((error, c) =>
-    c.json({ error: error.message }, error instanceof ApiProblem ? (error.status as 400) : 400),
-  );
-
-  admin.get('/', (c) =>
-    c.json({
-      routes: [
-        'POST /__admin/reset',
-        'POST /__admin/seed',
-        'GET /__admin/state',
-        'GET /__admin/state/{interface}',
-        'GET /__admin/clock',
-        'POST /__admin/clock',
-        'GET /__admin/faults',
-        'POST /__admin/faults',
-        'DELETE /__admin/faults',
-        ...modules.filter((m) => m.admin).map((m) => `/__admin/${m.name}/...`),
-      ],
-    }),
-  );
-
-  admin.post('/reset', (c) => {
-    for (const module of modules) module.reset();
-    faults.clear();
-    return c.json({ reset: modules.map((module) => module.name) });
-  });
-
-  admin.post('/seed', async (c) => {
-    const body = (await readJson(c)) as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object')
-      throw new Error('the body must be an object keyed by interface name');
-    for (const name of Object.keys(body)) {
-      if (!byName.has(name as InterfaceModule['name']))
-        throw new Error(`unknown interface "${name}"`);
-    }
-    for (const [name, data] of Object.entries(body))
-      byName.get(name as InterfaceModule['name'])!.seed(data);
-    return c.json({ seeded: Object.keys(body) });
-  });
-
-  admin.get('/state', (c) => c.json(Object.fromEntries(modules.map((m) => [m.name, m.inspect()]))));
-  admin.get('/state/:name', (c) => {
-    const module = byName.get(c.req.param('name') as InterfaceModule['name']);
-    if (!module) return c.json({ error: `unknown interface "${c.req.param('name')}"` }, 404);
-    return c.json(module.inspect() as object);
-  });
-
-  admin.get('/clock', (c) => c.json({ now: clock.date().toISOString() }));
-  admin.post('/clock', async (c) => {
-    const body = ((await readJson(c)) ?? {}) as { advance?: number | string; set?: string };
-    if (body.set !== undefined) await clock.set(body.set);
-    if (body.advance !== undefined) await clock.advance(body.advance);
-    return c.json({ now: clock.date().toISOString() });
-  });
-
-  admin.get('/faults', (c) => c.json({ faults: faults.list() }));
-  admin.post('/faults', async (c) => {
-    const spec = (await readJson(c)) as FaultSpec | undefined;
-    if (!spec || typeof spec !== 'object') throw new Error('the body must describe a fault');
-    return c.json(faults.add(spec), 201);
-  });
-  admin.delete('/faults', (c) => {
-    faults.clear();
-    return c.body(null, 204);
-  });
-
-  for (const module of modules) if (module.admin) admin.route(`/${module.name}`, module.admin);
+  const admin = new Hono({ strict: false });
+  // Hono applies a mounted app's own error handler to its routes: admin errors keep this format.
+  admin.onError((error, c) => adminError(c, adminProblemOf(error)));
+  admin.route('/', mountOperations(description, table.handlers));
   return admin;
 }

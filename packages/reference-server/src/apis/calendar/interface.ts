@@ -1,9 +1,9 @@
 import { isTimeZone } from '@clientkit/calendar-client/schemas';
-import { Hono } from 'hono';
 import { tooLargeMessage } from '../../body-limit';
 import { developmentPasswords } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
-import { ApiProblem, readJson } from '../../problem';
+import { ApiProblem } from '../../problem';
+import { calendarAdminTable } from './admin';
 import { CalendarAuth } from './auth';
 import { renderError } from './errors';
 import type { CalendarDeps } from './handler-context';
@@ -57,21 +57,15 @@ export function createCalendarInterface(
   let professional = options.professional ?? false;
   const deps: CalendarDeps = { store, siteTimezone, professional: () => professional };
 
-  const admin = new Hono();
-  admin.get('/professional', (c) => c.json({ enabled: professional }));
-  admin.post('/professional', async (c) => {
-    const body = (await readJson(c)) as { enabled?: unknown } | undefined;
-    if (typeof body?.enabled !== 'boolean')
-      throw new Error('send {"enabled": true} or {"enabled": false}');
-    professional = body.enabled;
-    return c.json({ enabled: professional });
-  });
-  admin.post('/nonces', async (c) => {
-    const body = (await readJson(c)) as { user?: unknown } | undefined;
-    if (typeof body?.user !== 'string') throw new Error('send {"user": "<login>"}');
-    const minted = auth.mintNonce(body.user);
-    return c.json({ nonce: minted.nonce, user: minted.user, expires_at: minted.expiresAt }, 201);
-  });
+  const admin = calendarAdminTable(
+    {
+      get: () => professional,
+      set: (enabled) => {
+        professional = enabled;
+      },
+    },
+    auth,
+  );
 
   const module: InterfaceModule = {
     name: 'calendar',

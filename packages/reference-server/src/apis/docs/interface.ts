@@ -1,25 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { tooLargeMessage } from '../../body-limit';
 import { DEVELOPMENT_USER_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
-import { ApiProblem, readJson } from '../../problem';
+import { ApiProblem } from '../../problem';
 import { SecretMap } from '../../secret-map';
+import { docsAdminTable, type MintedDocsToken } from './admin';
 import { DOCS_BASE, DOCS_OPENAPI_PATH, docsRoutes } from './routes';
 import type { DocsScheme, DocsScope, Principal } from './security';
 import { docsSeed } from './seed';
 import { type DocsState, DocsStore } from './store';
 
+export type { MintedDocsToken } from './admin';
 export type { DocsScheme, DocsScope } from './security';
-
-/** What `mintToken` takes: a scheme, the user it acts for, and OAuth scopes. */
-export interface MintedDocsToken {
-  scheme: DocsScheme;
-  /** The user the token speaks for (user, user-internal, user-staff and oauth tokens); default usr_ada. */
-  userId?: string;
-  /** OAuth scopes (oauth tokens only). */
-  scopes?: DocsScope[];
-}
 
 /** Programmatic control of the documentation interface. */
 export interface DocsControl {
@@ -80,12 +72,6 @@ export function createDocsInterface(context: ServerContext): {
     return token;
   };
 
-  const admin = new Hono();
-  admin.post('/tokens', async (c) => {
-    const body = ((await readJson(c)) ?? {}) as MintedDocsToken;
-    return c.json({ token: mintToken(body) }, 201);
-  });
-
   const module: InterfaceModule = {
     name: 'docs',
     prefixes: [DOCS_BASE],
@@ -120,7 +106,7 @@ export function createDocsInterface(context: ServerContext): {
       'integration token': 'docs-dev-integration',
       'oauth token (all scopes)': 'docs-dev-oauth-all',
     }),
-    admin,
+    admin: docsAdminTable(mintToken),
   };
   return { module, control: { mintToken, store } };
 }

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { z } from 'zod/mini';
+import { type AdminTable, adminOperation } from '../../admin/table';
 import type { Duration } from '../../clock';
-import { readJson } from '../../problem';
+import { bodyOf } from '../../operations';
 import type { RateLimiter, RateLimitOptions } from './rate-limit';
 
 /** What the admin token route and `mintToken` take. */
@@ -13,20 +14,51 @@ export interface MintedIdmToken {
   clientId?: string;
 }
 
-/** Test-control routes under `/__admin/idm`. */
-export function idmAdminRoutes(
+const IdmTokenRequest = z.optional(
+  z.object({
+    scopes: z.optional(z.array(z.string())),
+    expiresIn: z.optional(z.union([z.number(), z.string()])),
+    clientId: z.optional(z.string()),
+  }),
+);
+const IdmRateLimitRequest = z.optional(
+  z.object({
+    limit: z.optional(z.number()),
+    window: z.optional(z.union([z.number(), z.string()])),
+    enforce: z.optional(z.boolean()),
+  }),
+);
+
+/** Test control under `/__admin/idm`: access tokens and the rate limit. */
+export function idmAdminTable(
   mint: (options: MintedIdmToken) => Promise<{ access_token: string }>,
   limiter: RateLimiter,
-): Hono {
-  const admin = new Hono();
-  admin.post('/tokens', async (c) => {
-    const body = ((await readJson(c)) ?? {}) as MintedIdmToken;
-    return c.json(await mint(body), 201);
-  });
-  admin.get('/rate-limit', (c) => c.json(limiter.options));
-  admin.post('/rate-limit', async (c) => {
-    const body = ((await readJson(c)) ?? {}) as RateLimitOptions;
-    return c.json(limiter.configure(body));
-  });
-  return admin;
+): AdminTable {
+  return {
+    operations: [
+      adminOperation(
+        'mintIdmToken',
+        'POST',
+        '/tokens',
+        'An access token, as the token route answers',
+        {
+          body: IdmTokenRequest,
+          success: { 201: 'Minted' },
+        },
+      ),
+      adminOperation('getIdmRateLimit', 'GET', '/rate-limit', 'The rate limit options'),
+      adminOperation('setIdmRateLimit', 'POST', '/rate-limit', 'New rate limit options', {
+        body: IdmRateLimitRequest,
+        errors: { 400: 'A limit or window that is not valid' },
+      }),
+    ],
+    handlers: {
+      mintIdmToken: async (c, _, input) =>
+        c.json(await mint((bodyOf(input, IdmTokenRequest) ?? {}) as MintedIdmToken), 201),
+      getIdmRateLimit: (c) => c.json(limiter.options),
+      setIdmRateLimit: (c, _, input) =>
+        c.json(limiter.configure((bodyOf(input, IdmRateLimitRequest) ?? {}) as RateLimitOptions)),
+    },
+    requests: { IdmTokenRequest, IdmRateLimitRequest },
+  };
 }

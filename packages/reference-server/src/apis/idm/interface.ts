@@ -4,7 +4,7 @@ import { type Duration, parseDuration } from '../../clock';
 import { DEFAULT_IDM_AUDIENCE } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { ApiProblem } from '../../problem';
-import { idmAdminRoutes, type MintedIdmToken } from './admin';
+import { idmAdminTable, type MintedIdmToken } from './admin';
 import { auditLog, TOKEN_PATH } from './audit-log';
 import { authorize } from './authorize';
 import { renderError, renderOAuthError } from './errors';
@@ -115,7 +115,7 @@ export function createIdmInterface(
       }
       return lines;
     },
-    admin: idmAdminRoutes(mint, limiter),
+    admin: idmAdminTable(mint, limiter),
   };
   const control: IdmControl = {
     mintToken: async (minted) => (await mint(minted)).access_token,

@@ -3,7 +3,7 @@ import { tooLargeMessage } from '../../body-limit';
 import { DEVELOPMENT_ACCOUNT_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { ApiProblem } from '../../problem';
-import { mailAdminRoutes } from './admin';
+import { mailAdminTable } from './admin';
 import { createDelivery } from './delivery';
 import { createInboundPipeline } from './inbound';
 import { inboundAddressOf, presentRecord, presentServerForAdmin } from './present';
@@ -132,7 +132,7 @@ export function createMailInterface(
       lines['SMTP inbound'] = smtp ? `127.0.0.1:${smtp.port}` : 'off';
       return lines;
     },
-    admin: mailAdminRoutes(store, pipeline, () => smtp?.port, maxMessageBytes),
+    admin: mailAdminTable({ store, pipeline, smtpPort: () => smtp?.port, maxMessageBytes }),
     async start() {
       if (options.smtpPort === undefined) return;
       smtp = await startSmtpListener({

@@ -3,7 +3,7 @@ import { tooLargeMessage } from '../../body-limit';
 import { DEV_LIVE_KEY, DEV_TEST_KEY } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { SecretMap } from '../../secret-map';
-import { meteringAdmin } from './admin';
+import { meteringAdminTable } from './admin';
 import { meteringProblem, renderMeteringError } from './errors';
 import { IdempotencyStore } from './idempotency';
 import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
@@ -118,7 +118,7 @@ export function createMeteringInterface(
       idempotencyKeys: idempotencyKeys.size,
     }),
     credentials: () => ({ 'test API key': DEV_TEST_KEY, 'live API key': DEV_LIVE_KEY }),
-    admin: meteringAdmin(control),
+    admin: meteringAdminTable(control),
   };
   return { module, control };
 }

@@ -1,0 +1,141 @@
+import { z } from 'zod/mini';
+import { type Clock, parseDuration } from '../clock';
+import type { FaultInjector } from '../faults';
+import type { InterfaceModule, InterfaceName } from '../interface';
+import { bodyOf } from '../operations';
+import { ApiProblem } from '../problem';
+import { type AdminHandler, type AdminTable, adminOperation } from './table';
+
+/** A duration as the clock reads it: milliseconds, or text such as `90s` or `7d`. */
+const Duration = z.union([
+  z.number(),
+  z.string().check(
+    z.refine(
+      (text) => {
+        try {
+          parseDuration(text);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be milliseconds or a duration such as 90s, 5m, 1h or 7d' },
+    ),
+  ),
+]);
+
+const AdminSeedBody = z.record(z.string(), z.unknown());
+const AdminClockBody = z.optional(
+  z.object({
+    advance: z.optional(Duration),
+    set: z.optional(
+      z.string().check(
+        z.refine((text) => !Number.isNaN(Date.parse(text)), {
+          message: 'must be a date and time',
+        }),
+      ),
+    ),
+  }),
+);
+const AdminFaultBody = z.object({
+  method: z.optional(z.string()),
+  path: z.optional(z.string()),
+  status: z.optional(z.number()),
+  retryAfter: z.optional(z.union([z.number(), z.string()])),
+  latencyMs: z.optional(z.number()),
+  drop: z.optional(z.boolean()),
+  count: z.optional(z.number()),
+});
+
+/** The named schemas of the server-wide admin bodies, for the document. */
+export const coreAdminRequests = { AdminSeedBody, AdminClockBody, AdminFaultBody };
+
+const operations = [
+  adminOperation('listAdminRoutes', 'GET', '/', 'Every admin route, as "METHOD path"'),
+  adminOperation('getAdminOpenApi', 'GET', '/openapi.json', 'This document'),
+  adminOperation(
+    'reset',
+    'POST',
+    '/reset',
+    'Every interface back to its seed data; faults cleared',
+  ),
+  adminOperation('seed', 'POST', '/seed', 'Replace the state of the named interfaces', {
+    body: AdminSeedBody,
+    errors: { 400: 'Not an object keyed by interface name, or seed data that does not fit' },
+  }),
+  adminOperation('getState', 'GET', '/state', 'The state of every interface'),
+  adminOperation('getInterfaceState', 'GET', '/state/{interface}', 'The state of one interface', {
+    errors: { 404: 'No such interface' },
+  }),
+  adminOperation('getClock', 'GET', '/clock', 'The server clock'),
+  adminOperation('moveClock', 'POST', '/clock', 'Set or advance the clock; due timers run', {
+    body: AdminClockBody,
+  }),
+  adminOperation('listFaults', 'GET', '/faults', 'The injected faults still waiting'),
+  adminOperation('addFault', 'POST', '/faults', 'Inject a fault into the next matching requests', {
+    body: AdminFaultBody,
+    success: { 201: 'Added' },
+    errors: { 400: 'A fault that is not valid' },
+  }),
+  adminOperation('clearFaults', 'DELETE', '/faults', 'Remove every injected fault', {
+    success: { 204: 'Cleared' },
+  }),
+];
+
+/** Where the server-wide handlers reach the rest of the server. */
+export interface CoreAdminDeps {
+  modules: InterfaceModule[];
+  faults: FaultInjector;
+  clock: Clock;
+  /** The `METHOD /__admin/...` line of every admin route. */
+  routeList(): string[];
+  /** The admin OpenAPI document for a server URL. */
+  document(serverUrl: string): unknown;
+}
+
+function coreHandlers(deps: CoreAdminDeps): Record<string, AdminHandler> {
+  const { modules, faults, clock } = deps;
+  const byName = new Map<string, InterfaceModule>(modules.map((module) => [module.name, module]));
+  const moduleNamed = (name: string) => {
+    const module = byName.get(name);
+    if (!module) throw new ApiProblem(404, `unknown interface "${name}"`);
+    return module;
+  };
+  return {
+    listAdminRoutes: (c) => c.json({ routes: deps.routeList() }),
+    getAdminOpenApi: (c) => c.json(deps.document(`${new URL(c.req.url).origin}/__admin`) as object),
+    reset: (c) => {
+      for (const module of modules) module.reset();
+      faults.clear();
+      return c.json({ reset: modules.map((module) => module.name) });
+    },
+    seed: (c, _, input) => {
+      const body = bodyOf(input, AdminSeedBody);
+      // Every name is checked before any interface is replaced, so a typo changes nothing.
+      const unknown = Object.keys(body).find((name) => !byName.has(name));
+      if (unknown !== undefined) throw new ApiProblem(400, `unknown interface "${unknown}"`);
+      for (const [name, data] of Object.entries(body)) byName.get(name)!.seed(data);
+      return c.json({ seeded: Object.keys(body) as InterfaceName[] });
+    },
+    getState: (c) => c.json(Object.fromEntries(modules.map((m) => [m.name, m.inspect()]))),
+    getInterfaceState: (c) => c.json(moduleNamed(c.req.param('interface')!).inspect() as object),
+    getClock: (c) => c.json({ now: clock.date().toISOString() }),
+    moveClock: async (c, _, input) => {
+      const body = bodyOf(input, AdminClockBody) ?? {};
+      if (body.set !== undefined) await clock.set(body.set);
+      if (body.advance !== undefined) await clock.advance(body.advance);
+      return c.json({ now: clock.date().toISOString() });
+    },
+    listFaults: (c) => c.json({ faults: faults.list() }),
+    addFault: (c, _, input) => c.json(faults.add(bodyOf(input, AdminFaultBody)), 201),
+    clearFaults: (c) => {
+      faults.clear();
+      return c.body(null, 204);
+    },
+  };
+}
+
+/** The server-wide admin routes: reset, seed, state, clock, faults, and the route list and document. */
+export function coreAdminTable(deps: CoreAdminDeps): AdminTable {
+  return { operations, handlers: coreHandlers(deps), requests: coreAdminRequests };
+}
