@@ -41,7 +41,10 @@ export interface InterfaceDescription<Auth, Principal> {
   securitySchemes: Record<string, JsonSchema>;
   /** The security requirements of an operation, as OpenAPI writes them (`[]` for none, `[{}]` optional). */
   security(auth: Auth): Record<string, string[]>[];
-  /** Who the request speaks for, or an ApiProblem when the operation may not be called. */
-  authorize(c: Context, operation: Operation<Auth>): Principal;
+  /**
+   * Who the request speaks for, or an ApiProblem when the operation may not be called. It may be
+   * asynchronous, for credentials that take work to check (a signed token).
+   */
+  authorize(c: Context, operation: Operation<Auth>): Principal | Promise<Principal>;
   checks: RequestChecks;
 }

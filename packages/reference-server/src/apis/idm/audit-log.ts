@@ -1,12 +1,10 @@
 import { cutCorrelationId } from '@clientkit/idm-client/schemas';
 import type { MiddlewareHandler } from 'hono';
 import { notesOf } from './notes';
+import { TOKEN_PATH } from './operations';
 import type { IdmStore } from './store';
 
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The path of the client credentials exchange. */
-export const TOKEN_PATH = '/oauth/token';
 
 const descriptions: [method: string, pattern: RegExp, description: string][] = [
   ['POST', /^\/api\/v2\/clients\/?$/, 'Create a client'],
