@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdmInterface } from '../src/apis/idm/interface';
 import { IDM_OPENAPI_PATH } from '../src/apis/idm/routes';
 import { createClock } from '../src/clock';
+import { DEFAULT_IDM_AUDIENCE, developmentMachineClients } from '../src/development-credentials';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
-import { documentedOperations, openApiProblems } from './support/openapi-document';
+import {
+  answerChecker,
+  type DocumentedOperation,
+  documentedOperations,
+  openApiProblems,
+} from './support/openapi-document';
 
 type Json = Record<string, unknown>;
 
@@ -91,6 +97,89 @@ describe('the identity management OpenAPI document', () => {
   });
 });
 
+/** The documented operation a request reached: its method and its path, `{id}` matching a segment. */
+function operationFor(method: string, path: string): DocumentedOperation {
+  const found = documentedOperations(document).find(
+    (op) =>
+      op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+  );
+  if (!found) throw new Error(`no documented operation for ${method} ${path}`);
+  return found;
+}
+
+describe('the answers of the identity management interface', () => {
+  it('match the document, for every operation, in success and in refusal', async () => {
+    const check = answerChecker(document);
+    const problems: string[] = [];
+    const reached = new Set<string>();
+    const token = await server.idm.mintToken();
+    const readOnly = await server.idm.mintToken({ scopes: ['read:clients'] });
+    const call = async (method: string, path: string, init: RequestInit = {}) => {
+      const response = await server.fetch(`http://idm.test${path}`, { method, ...init });
+      const text = await response.text();
+      const operation = operationFor(method, path.split('?')[0]!);
+      reached.add(operation.operationId);
+      problems.push(...check(operation, response.status, text ? JSON.parse(text) : undefined));
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const as = (bearer: string, body?: unknown): RequestInit => ({
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const { fullAccess } = developmentMachineClients;
+    const exchange = {
+      grant_type: 'client_credentials',
+      client_id: fullAccess.clientId,
+      client_secret: fullAccess.clientSecret,
+      audience: DEFAULT_IDM_AUDIENCE,
+    };
+    const form = new URLSearchParams(exchange).toString();
+    const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+
+    server.reset();
+    expect((await call('POST', '/oauth/token', as('', exchange))).status).toBe(200);
+    expect((await call('POST', '/oauth/token', { body: form, headers: formHeaders })).status).toBe(
+      200,
+    );
+    const wrong = { ...exchange, client_secret: 'wrong' };
+    expect((await call('POST', '/oauth/token', as('', wrong))).status).toBe(401);
+    expect((await call('GET', '/api/v2/clients', as(token))).status).toBe(200);
+    expect((await call('GET', '/api/v2/clients?include_totals=true', as(token))).status).toBe(200);
+    const page = await call('GET', '/api/v2/clients?take=2', as(token));
+    expect(page.body.next).toEqual(expect.any(String));
+    expect((await call('GET', '/api/v2/clients?per_page=0', as(token))).status).toBe(400);
+    const created = await call(
+      'POST',
+      '/api/v2/clients',
+      as(token, { name: 'Doc', callbacks: [] }),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.client_id as string;
+    expect((await call('GET', `/api/v2/clients/${id}`, as(token))).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/v2/clients/${id}`, as(token, { name: 'Doc 2' }))).status,
+    ).toBe(200);
+    expect((await call('PATCH', `/api/v2/clients/${id}`, as(readOnly, { name: 'x' }))).status).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/api/v2/clients/${id}`, as(token))).status).toBe(204);
+    expect((await call('GET', `/api/v2/clients/${id}`, as(token))).status).toBe(404);
+    expect((await call('GET', '/api/v2/clients', {})).status).toBe(401);
+    const logs = await call('GET', '/api/v2/logs?per_page=5', as(token));
+    expect(logs.status).toBe(200);
+    expect((await call('GET', '/api/v2/logs?from=x&take=3', as(token))).status).toBeLessThan(500);
+    expect((await call('GET', `/api/v2/logs/${logs.body[0].log_id}`, as(token))).status).toBe(200);
+    expect((await call('GET', '/api/v2/logs/nothing', as(token))).status).toBe(404);
+
+    expect(problems).toEqual([]);
+    expect([...reached].sort()).toEqual(
+      documentedOperations(document)
+        .map((op) => op.operationId)
+        .sort(),
+    );
+  });
+});
+
 describe('the OpenAPI 3.1 check itself', () => {
   it('finds what is wrong with a broken document', () => {
     const broken = {
@@ -127,5 +216,14 @@ describe('the OpenAPI 3.1 check itself', () => {
     ]) {
       expect(problems).toContain(expected);
     }
+  });
+
+  it('finds an answer that does not match its documented schema', () => {
+    const check = answerChecker(document);
+    const getClient = operationFor('GET', '/api/v2/clients/abc');
+    expect(check(getClient, 200, { client_id: 'abc', name: 'x' })).toEqual([]);
+    expect(check(getClient, 200, { client_id: 7 }).join('\n')).toContain('/client_id');
+    expect(check(getClient, 404, { error: 'no' })).not.toEqual([]);
+    expect(check(operationFor('DELETE', '/api/v2/clients/abc'), 204, { body: 1 })).not.toEqual([]);
   });
 });

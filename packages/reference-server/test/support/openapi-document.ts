@@ -79,7 +79,7 @@ function referenceProblems(document: Json, node: unknown, problems: string[]): v
   for (const value of Object.values(node)) referenceProblems(document, value, problems);
 }
 
-function schemaProblems(document: Json, problems: string[]): void {
+function documentValidator(document: Json): Ajv2020 {
   const ajv = new Ajv2020({
     strictSchema: true,
     strictTypes: false,
@@ -93,6 +93,11 @@ function schemaProblems(document: Json, problems: string[]): void {
     ajv.addKeyword(keyword);
   }
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+  return ajv;
+}
+
+function schemaProblems(document: Json, problems: string[]): void {
+  const ajv = documentValidator(document);
   for (const pointer of schemaPointers(document, '#', [])) {
     try {
       ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
@@ -229,4 +234,41 @@ export function openApiProblems(document: Json): string[] {
   referenceProblems(document, document, problems);
   schemaProblems(document, problems);
   return problems;
+}
+
+/**
+ * A check of real answers against the document: the body an operation answered with a status
+ * must match the JSON schema the document gives for that status (or its `default`). Answers
+ * without a body must be documented without content.
+ */
+export function answerChecker(
+  document: Json,
+): (operation: DocumentedOperation, status: number, body: unknown) => string[] {
+  const ajv = documentValidator(document);
+  return (entry, status, body) => {
+    const at = `${entry.operationId} ${status}`;
+    const responses = entry.operation.responses as Record<string, Json>;
+    const key = String(status) in responses ? String(status) : 'default';
+    const response = responses[key];
+    if (!response) return [`${at}: the status is not documented`];
+    if (body === undefined) {
+      return response.content ? [`${at}: no body, but the document gives one`] : [];
+    }
+    const pointer = [
+      '#/paths',
+      pointerPart(entry.path),
+      entry.method.toLowerCase(),
+      'responses',
+      key,
+      'content',
+      pointerPart('application/json'),
+      'schema',
+    ].join('/');
+    const validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
+    if (!validate) return [`${at}: no JSON schema for the answer`];
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map(
+      (error) => `${at}: ${error.instancePath || '(body)'} ${error.message}`,
+    );
+  };
 }
