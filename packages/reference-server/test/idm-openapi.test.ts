@@ -180,6 +180,24 @@ describe('the answers of the identity management interface', () => {
   });
 });
 
+describe('paths under /api/v2 that are no operation of the table', () => {
+  it('need a valid token before they are answered 404, so routes cannot be probed anonymously', async () => {
+    const token = await server.idm.mintToken();
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      server.fetch(`http://idm.test${path}`, { headers });
+    expect((await get('/api/v2/clients/x/y')).status).toBe(401);
+    const found = await get('/api/v2/clients/x/y', { authorization: `Bearer ${token}` });
+    expect(found.status).toBe(404);
+    expect(await found.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    const put = await server.fetch('http://idm.test/api/v2/clients', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await server.idm.mintToken({ scopes: [] })}` },
+    });
+    expect(put.status).toBe(403);
+    expect(await put.json()).toMatchObject({ errorCode: 'insufficient_scope' });
+  });
+});
+
 describe('the OpenAPI 3.1 check itself', () => {
   it('finds what is wrong with a broken document', () => {
     const broken = {

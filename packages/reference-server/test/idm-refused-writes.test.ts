@@ -150,6 +150,14 @@ const refusals: Record<string, Refusal[]> = {
   deleteClient: [
     { name: 'no token', method: 'DELETE', path: clientPath, headers: () => json, status: 401 },
     {
+      name: 'a body that is not JSON',
+      method: 'DELETE',
+      path: clientPath,
+      headers: () => ({ ...withFull(), 'content-type': 'text/plain' }),
+      body: 'please',
+      status: 415,
+    },
+    {
       name: 'no delete scope',
       method: 'DELETE',
       path: clientPath,

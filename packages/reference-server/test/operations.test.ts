@@ -123,6 +123,33 @@ describe('declared operations: mounting', () => {
     expect(order).not.toContain('handler');
   });
 
+  it('an interface may look at a body sent to an operation that takes none, before its query', async () => {
+    const order: string[] = [];
+    const description = toy(order);
+    const app = mountOperations(
+      {
+        ...description,
+        checks: {
+          ...description.checks,
+          unexpectedBody: async (c) => {
+            order.push('unexpected body');
+            if (c.req.header('content-type')) throw new ApiProblem(415, 'no body here');
+          },
+        },
+      },
+      { echo: (c) => c.json({}), ping: (c) => c.body(null, 204) },
+    );
+    app.onError((error, c) =>
+      c.json({ message: error.message }, (error as ApiProblem).status as 415),
+    );
+    expect((await app.request('/toy')).status).toBe(204);
+    const refused = await app.request('/toy', { headers: { 'content-type': 'text/plain' } });
+    expect(refused.status).toBe(415);
+    expect(order).toEqual(['authorize', 'unexpected body', 'authorize', 'unexpected body']);
+    await echo(app, '/toy/echo/7');
+    expect(order.slice(4)).toEqual(['authorize', 'query', 'body']);
+  });
+
   it('a path parameter with a pattern matches only that pattern', async () => {
     expect((await echo(mounted(), '/toy/echo/seven')).status).toBe(404);
   });

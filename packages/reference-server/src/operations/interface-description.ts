@@ -7,6 +7,11 @@ import type { Operation } from './operation';
 export interface RequestChecks {
   query(c: Context, schema: $ZodType): unknown;
   body(c: Context, schema: $ZodType, required: readonly string[]): Promise<unknown>;
+  /**
+   * What the interface does with a body sent to an operation that takes none (default: it is not
+   * read), e.g. refuse one of a media type it never takes.
+   */
+  unexpectedBody?(c: Context): Promise<void>;
   /** The media types the interface reads bodies in, for the document (default JSON only). */
   bodyTypes?: string[];
 }

@@ -99,6 +99,8 @@ export function createIdmInterface(
     seed(data) {
       store.state = data as IdmState;
     },
+    // No snapshot(): the log keeps refusals too, and every write checks the whole request
+    // before it writes (test/idm-refused-writes.test.ts shows a refusal changes no client).
     inspect: () => store.state,
     credentials: () => {
       const lines: Record<string, string> = { audience, 'token URL': TOKEN_PATH };

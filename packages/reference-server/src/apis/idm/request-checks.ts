@@ -12,7 +12,7 @@ const bodyStyle = { status: 400, code: 'invalid_body' };
  * Refuses a body that is not sent as JSON (415): the management API takes `application/json` (or a
  * `+json` type) only. An empty body sent with another type is read as no body at all.
  */
-async function requireJson(c: Context): Promise<void> {
+export async function requireJson(c: Context): Promise<void> {
   const type = c.req.header('content-type') ?? '';
   if (!c.req.raw.body || /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) return;
   const { method, headers, url } = c.req.raw;
@@ -38,4 +38,7 @@ export const idmRequestChecks: RequestChecks = {
     await requireJson(c);
     return validBody(c, schema, bodyStyle);
   },
+  // A body sent where none is taken is ignored, but one that is not JSON is refused as everywhere
+  // under /api/v2, so that what the interface refuses does not depend on the method.
+  unexpectedBody: requireJson,
 };

@@ -10,6 +10,7 @@ import { idmHandlers, type TokenIssuing } from './handlers';
 import { IDM_BASE, TOKEN_PATH } from './operations';
 import type { Checkpoints } from './pagination';
 import { type RateLimiter, rateLimit } from './rate-limit';
+import { requireJson } from './request-checks';
 import type { IdmStore } from './store';
 
 /** Where the interface's OpenAPI document is published, under the management API's base path. */
@@ -29,7 +30,8 @@ export interface IdmRouteParts {
  * when it writes, leaves a log event; then the operation table's routes authorize it, check its
  * input and run its handler. The OpenAPI document is public: it describes, it reveals no data.
  * Any other path under the base still needs a valid token (with the scope its method and resource
- * would need) before it is told there is no such route, so that routes are not probed anonymously.
+ * would need) and a JSON body, if any, before it is told there is no such route, as before the
+ * table: routes are not probed anonymously.
  */
 export function idmRoutes(parts: IdmRouteParts): Hono {
   const { store, checkpoints, limiter, tenant, issuing } = parts;
@@ -42,6 +44,7 @@ export function idmRoutes(parts: IdmRouteParts): Hono {
   routes.route('/', mountOperations(description, idmHandlers(store, checkpoints, tenant, issuing)));
   routes.all(`${IDM_BASE}/*`, async (c) => {
     await authorizeBearer(c, issuing.tokens, requiredScope(c.req.method, c.req.path));
+    await requireJson(c);
     throw new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`);
   });
   return routes;
