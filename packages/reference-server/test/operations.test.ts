@@ -218,6 +218,48 @@ describe('declared operations: the OpenAPI document', () => {
   });
 });
 
+describe('declared operations: an operation unlike the rest of its interface', () => {
+  it('documents its own error body and body media types in place of the interface defaults', () => {
+    const OAuthProblem = z.object({ error: z.string() });
+    const base = toy();
+    const token: Operation<Access> = {
+      ...operations[0]!,
+      id: 'token',
+      methods: ['POST'],
+      path: '/token',
+      errorBody: OAuthProblem,
+      bodyTypes: ['application/json', 'application/x-www-form-urlencoded'],
+    };
+    const doc = openApiPublisher({
+      ...base,
+      operations: [...operations, token],
+      components: { ...base.components, responses: { Answer, Problem, OAuthProblem } },
+    })('http://host/toy') as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const own = doc.paths['/token']!.post!;
+    expect(Object.keys((own.requestBody as { content: object }).content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(own.responses).toMatchObject({
+      404: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthProblem' } } },
+      },
+      default: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthProblem' } } },
+      },
+    });
+    const other = doc.paths['/echo/{slot}']!.post!;
+    expect(Object.keys((other.requestBody as { content: object }).content)).toEqual([
+      'application/json',
+    ]);
+    expect(other.responses).toMatchObject({
+      404: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
+    });
+  });
+});
+
 describe('the docs interface document', () => {
   it('is published at GET /v1/openapi.json without credentials and lists every operation of the spec', async () => {
     const server = await createReferenceServer();
