@@ -43,6 +43,28 @@ export const PAYLOAD_TOO_LARGE_MESSAGE = `Payload content length greater than ma
 /** The message of the server's 400 answer past the offset reach. */
 export const OFFSET_REACH_MESSAGE = `You can only page through the first ${OFFSET_REACH} records`;
 
+/** The most characters of a client's name. */
+export const CLIENT_NAME_MAX_LENGTH = 255;
+
+/** The most characters of a client's description, as the service documents it. */
+export const CLIENT_DESCRIPTION_MAX_LENGTH = 140;
+
+/** The most characters of each URL a client keeps: a callback, an allowed origin, its logo URI. */
+export const CLIENT_URL_MAX_LENGTH = 2048;
+
+/** The most URLs in a client's `callbacks`, and in its `allowed_origins`. */
+export const CLIENT_URL_LIST_MAX_ITEMS = 100;
+
+/**
+ * The limits of a client's `client_metadata`, as the service documents them: at most 10
+ * properties, each name and each value at most 255 characters.
+ */
+export const CLIENT_METADATA_LIMITS = {
+  maxProperties: 10,
+  maxNameLength: 255,
+  maxValueLength: 255,
+};
+
 const nonEmpty = z.string().check(z.minLength(1));
 
 // ---- resources ----
@@ -120,27 +142,66 @@ export function PaginationQuery(maxPageSize: number) {
 
 const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
 
+const clientUrl = () => urlString().check(z.maxLength(CLIENT_URL_MAX_LENGTH));
+const clientUrlList = () => z.array(clientUrl()).check(z.maxLength(CLIENT_URL_LIST_MAX_ITEMS));
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `client_metadata`: an object of short strings with few properties. Its rules are refinements,
+ * which JSON Schema generators cannot see, so the schema carries its JSON Schema as a hint.
+ */
+function clientMetadata() {
+  const { maxProperties, maxNameLength, maxValueLength } = CLIENT_METADATA_LIMITS;
+  const schema = recordOf(
+    z.string().check(z.maxLength(maxValueLength)),
+    `must be an object of strings of at most ${maxValueLength} characters`,
+  ).check(
+    z.refine(
+      (value) => !isPlainObject(value) || Object.keys(value).length <= maxProperties,
+      `must have at most ${maxProperties} properties`,
+    ),
+    z.refine(
+      (value) =>
+        !isPlainObject(value) || Object.keys(value).every((name) => name.length <= maxNameLength),
+      `must have property names of at most ${maxNameLength} characters`,
+    ),
+  );
+  // The hint is read at run time only (jsonSchemaHint), so the schema keeps its declared type.
+  return Object.assign(schema, {
+    jsonSchema: {
+      type: 'object',
+      maxProperties,
+      propertyNames: { maxLength: maxNameLength },
+      additionalProperties: { type: 'string', maxLength: maxValueLength },
+    },
+  }) as typeof schema;
+}
+
 const clientFields = {
   /** What the application is, up to 140 characters. */
-  description: z.optional(z.string().check(z.maxLength(140))),
+  description: z.optional(z.string().check(z.maxLength(CLIENT_DESCRIPTION_MAX_LENGTH))),
   /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
   app_type: z.optional(AppType),
-  /** The URLs the tenant may redirect to after a login. */
-  callbacks: z.optional(z.array(urlString())),
-  /** The origins allowed to call the tenant from a browser. */
-  allowed_origins: z.optional(z.array(urlString())),
-  /** The URL of the application's logo. */
-  logo_uri: z.optional(urlString()),
+  /** The URLs the tenant may redirect to after a login: at most 100, each up to 2048 characters. */
+  callbacks: z.optional(clientUrlList()),
+  /** The origins allowed to call the tenant from a browser: at most 100, each up to 2048 characters. */
+  allowed_origins: z.optional(clientUrlList()),
+  /** The URL of the application's logo, up to 2048 characters. */
+  logo_uri: z.optional(clientUrl()),
   /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
-  /** Free-form string values to keep with the client. */
-  client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
+  /** Free-form strings to keep with the client: at most 10, names and values up to 255 characters. */
+  client_metadata: z.optional(clientMetadata()),
 };
+
+const clientName = () => z.string().check(z.minLength(1), z.maxLength(CLIENT_NAME_MAX_LENGTH));
 
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
 export const CreateClientBody = z.strictObject({
   /** The application's name, 1 to 255 characters. */
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  name: clientName(),
   ...clientFields,
 });
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
@@ -150,7 +211,7 @@ export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
 export const UpdateClientBody = z
   .strictObject({
     /** A new name, 1 to 255 characters. */
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    name: z.optional(clientName()),
     ...clientFields,
   })
   .check(

@@ -123,6 +123,33 @@ describe('declared operations: mounting', () => {
     expect(order).not.toContain('handler');
   });
 
+  it('an interface may look at a body sent to an operation that takes none, before its query', async () => {
+    const order: string[] = [];
+    const description = toy(order);
+    const app = mountOperations(
+      {
+        ...description,
+        checks: {
+          ...description.checks,
+          unexpectedBody: async (c) => {
+            order.push('unexpected body');
+            if (c.req.header('content-type')) throw new ApiProblem(415, 'no body here');
+          },
+        },
+      },
+      { echo: (c) => c.json({}), ping: (c) => c.body(null, 204) },
+    );
+    app.onError((error, c) =>
+      c.json({ message: error.message }, (error as ApiProblem).status as 415),
+    );
+    expect((await app.request('/toy')).status).toBe(204);
+    const refused = await app.request('/toy', { headers: { 'content-type': 'text/plain' } });
+    expect(refused.status).toBe(415);
+    expect(order).toEqual(['authorize', 'unexpected body', 'authorize', 'unexpected body']);
+    await echo(app, '/toy/echo/7');
+    expect(order.slice(4)).toEqual(['authorize', 'query', 'body']);
+  });
+
   it('a path parameter with a pattern matches only that pattern', async () => {
     expect((await echo(mounted(), '/toy/echo/seven')).status).toBe(404);
   });
@@ -188,6 +215,48 @@ describe('declared operations: the OpenAPI document', () => {
     expect(document.paths['/']?.get?.responses).toMatchObject({ '204': { description: 'Up' } });
     expect(document.paths['/']?.get?.security).toEqual([]);
     expect(Object.keys(document.components.schemas).sort()).toEqual(['Answer', 'Body', 'Problem']);
+  });
+});
+
+describe('declared operations: an operation unlike the rest of its interface', () => {
+  it('documents its own error body and body media types in place of the interface defaults', () => {
+    const OAuthProblem = z.object({ error: z.string() });
+    const base = toy();
+    const token: Operation<Access> = {
+      ...operations[0]!,
+      id: 'token',
+      methods: ['POST'],
+      path: '/token',
+      errorBody: OAuthProblem,
+      bodyTypes: ['application/json', 'application/x-www-form-urlencoded'],
+    };
+    const doc = openApiPublisher({
+      ...base,
+      operations: [...operations, token],
+      components: { ...base.components, responses: { Answer, Problem, OAuthProblem } },
+    })('http://host/toy') as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const own = doc.paths['/token']!.post!;
+    expect(Object.keys((own.requestBody as { content: object }).content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(own.responses).toMatchObject({
+      404: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthProblem' } } },
+      },
+      default: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthProblem' } } },
+      },
+    });
+    const other = doc.paths['/echo/{slot}']!.post!;
+    expect(Object.keys((other.requestBody as { content: object }).content)).toEqual([
+      'application/json',
+    ]);
+    expect(other.responses).toMatchObject({
+      404: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
+    });
   });
 });
 

@@ -7,6 +7,11 @@ import type { Operation } from './operation';
 export interface RequestChecks {
   query(c: Context, schema: $ZodType): unknown;
   body(c: Context, schema: $ZodType, required: readonly string[]): Promise<unknown>;
+  /**
+   * What the interface does with a body sent to an operation that takes none (default: it is not
+   * read), e.g. refuse one of a media type it never takes.
+   */
+  unexpectedBody?(c: Context): Promise<void>;
   /** The media types the interface reads bodies in, for the document (default JSON only). */
   bodyTypes?: string[];
 }
@@ -41,7 +46,10 @@ export interface InterfaceDescription<Auth, Principal> {
   securitySchemes: Record<string, JsonSchema>;
   /** The security requirements of an operation, as OpenAPI writes them (`[]` for none, `[{}]` optional). */
   security(auth: Auth): Record<string, string[]>[];
-  /** Who the request speaks for, or an ApiProblem when the operation may not be called. */
-  authorize(c: Context, operation: Operation<Auth>): Principal;
+  /**
+   * Who the request speaks for, or an ApiProblem when the operation may not be called. It may be
+   * asynchronous, for credentials that take work to check (a signed token).
+   */
+  authorize(c: Context, operation: Operation<Auth>): Principal | Promise<Principal>;
   checks: RequestChecks;
 }

@@ -32,7 +32,7 @@ export function mountOperations<Auth, Principal>(
     const handler = handlers[operation.id];
     if (!handler) throw new Error(`${description.title}: no handler for ${operation.id}`);
     app.on(operation.methods, routerPath(description, operation.path), async (c) => {
-      const principal = description.authorize(c, operation);
+      const principal = await description.authorize(c, operation);
       const input = await checkRequest(c, operation, description.checks);
       return handler(c, principal, input);
     });

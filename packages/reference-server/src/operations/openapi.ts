@@ -60,7 +60,8 @@ class DocumentWriter<Auth> {
   }
 
   #responses(operation: Operation<Auth>): JsonSchema {
-    const { components, errorBody } = this.#description;
+    const { components } = this.#description;
+    const errorBody = operation.errorBody ?? this.#description.errorBody;
     const error = { 'application/json': { schema: refTo(errorBody, components.responses) } };
     const responses: JsonSchema = {};
     for (const [status, description] of Object.entries(operation.success)) {
@@ -84,7 +85,8 @@ class DocumentWriter<Auth> {
 
   operation(operation: Operation<Auth>, method: HttpMethod): JsonSchema {
     const parameters = this.#parameters(operation);
-    const bodyTypes = this.#description.checks.bodyTypes ?? ['application/json'];
+    const bodyTypes = operation.bodyTypes ??
+      this.#description.checks.bodyTypes ?? ['application/json'];
     const body = operation.body
       ? refTo(operation.body, this.#description.components.requests)
       : undefined;

@@ -34,6 +34,10 @@ export interface Operation<Auth> {
   success: Record<number, string>;
   /** Error statuses worth naming (the body is the interface's error body), with what they mean. */
   errors?: Record<number, string> | undefined;
+  /** The error body of this operation when it is not the interface's (an OAuth token endpoint). */
+  errorBody?: $ZodType | undefined;
+  /** The media types this operation reads its body in, when not the interface's. */
+  bodyTypes?: string[] | undefined;
 }
 
 /** What the table's one validation entry point hands a handler: the checked query and body. */

@@ -1,12 +1,18 @@
 import { cutCorrelationId } from '@clientkit/idm-client/schemas';
 import type { MiddlewareHandler } from 'hono';
 import { notesOf } from './notes';
+import { TOKEN_PATH } from './operations';
 import type { IdmStore } from './store';
 
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The path of the client credentials exchange. */
-export const TOKEN_PATH = '/oauth/token';
+/**
+ * The log keeps at most this many characters of a request's path and of an error message: both
+ * come from what the caller sent, and nothing the interface stores is unbounded.
+ */
+export const LOG_TEXT_MAX_LENGTH = 2048;
+
+const bounded = (text: string) => text.slice(0, LOG_TEXT_MAX_LENGTH);
 
 const descriptions: [method: string, pattern: RegExp, description: string][] = [
   ['POST', /^\/api\/v2\/clients\/?$/, 'Create a client'],
@@ -18,7 +24,7 @@ const descriptions: [method: string, pattern: RegExp, description: string][] = [
 /** What a log event says the request did. */
 function describe(method: string, path: string): string {
   const known = descriptions.find(([m, pattern]) => m === method && pattern.test(path));
-  return known ? known[2] : `${method} ${path}`;
+  return known ? known[2] : bounded(`${method} ${path}`);
 }
 
 /**
@@ -43,13 +49,13 @@ export function auditLog(store: IdmStore): MiddlewareHandler {
       ...(clientId ? { client_id: clientId } : {}),
       details: {
         method,
-        path: c.req.path,
+        path: bounded(c.req.path),
         status: c.res.status,
         ...(correlationId ? { correlation_id: correlationId } : {}),
         ...(problem && !succeeded
           ? {
               error: {
-                message: problem.message,
+                message: bounded(problem.message),
                 ...(typeof problem.code === 'string' ? { code: problem.code } : {}),
               },
             }

@@ -1,21 +1,17 @@
 import { MAX_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_MESSAGE } from '@clientkit/idm-client/schemas';
-import { Hono } from 'hono';
 import { type Duration, parseDuration } from '../../clock';
 import { DEFAULT_IDM_AUDIENCE } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { ApiProblem } from '../../problem';
 import { idmAdminTable, type MintedIdmToken } from './admin';
-import { auditLog, TOKEN_PATH } from './audit-log';
-import { authorize } from './authorize';
 import { renderError, renderOAuthError } from './errors';
-import { jsonBodiesOnly } from './json-bodies';
 import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
+import { IDM_BASE, TOKEN_PATH } from './operations';
 import { Checkpoints } from './pagination';
-import { RateLimiter, type RateLimitOptions, rateLimit } from './rate-limit';
-import { IDM_BASE, managementRoutes } from './routes';
+import { RateLimiter, type RateLimitOptions } from './rate-limit';
+import { IDM_OPENAPI_PATH, idmRoutes } from './routes';
 import { idmSeed } from './seed';
 import { type IdmState, IdmStore } from './store';
-import { tokenRoute } from './token-route';
 import { TokenService } from './tokens';
 
 export type { MintedIdmToken } from './admin';
@@ -74,21 +70,18 @@ export function createIdmInterface(
       lifetimeMs: minted.expiresIn === undefined ? lifetimeMs : parseDuration(minted.expiresIn),
     });
 
-  const routes = new Hono({ strict: false });
-  routes.use(
-    `${IDM_BASE}/*`,
-    auditLog(store),
-    rateLimit(limiter),
-    authorize(tokens),
-    jsonBodiesOnly(),
-  );
-  routes.use(TOKEN_PATH, auditLog(store), rateLimit(limiter));
-  managementRoutes(routes, store, checkpoints, context.tenant);
-  tokenRoute(routes, tokens, () => machineClients, audience, lifetimeMs);
+  const routes = idmRoutes({
+    store,
+    checkpoints,
+    limiter,
+    tenant: context.tenant,
+    issuing: { tokens, machines: () => machineClients, audience, lifetimeMs },
+  });
 
   const module: InterfaceModule = {
     name: 'idm',
     prefixes: [IDM_BASE, TOKEN_PATH],
+    openapiPath: IDM_OPENAPI_PATH,
     // The interface's own limit: 1 MB (1,048,576 bytes) per request body.
     bodyLimit: {
       maxBytes: MAX_PAYLOAD_BYTES,
@@ -106,6 +99,8 @@ export function createIdmInterface(
     seed(data) {
       store.state = data as IdmState;
     },
+    // No snapshot(): the log keeps refusals too, and every write checks the whole request
+    // before it writes (test/idm-refused-writes.test.ts shows a refusal changes no client).
     inspect: () => store.state,
     credentials: () => {
       const lines: Record<string, string> = { audience, 'token URL': TOKEN_PATH };

@@ -1,81 +1,51 @@
-import {
-  CreateClientBody,
-  defaultPageSize,
-  ListQuery,
-  type LogEvent,
-  MAX_PAGE_SIZE,
-  type Tenant,
-  UpdateClientBody,
-} from '@clientkit/idm-client/schemas';
-import type { Hono } from 'hono';
-import { ApiProblem, validBody, validQuery } from '../../problem';
-import { type Checkpoints, listPage } from './pagination';
+import { requiredScope } from '@clientkit/idm-client';
+import type { Tenant } from '@clientkit/idm-client/schemas';
+import { Hono } from 'hono';
+import { mountOperations, openApiPublisher } from '../../operations';
+import { ApiProblem } from '../../problem';
+import { auditLog } from './audit-log';
+import { authorizeBearer } from './authorize';
+import { idmDescription } from './description';
+import { idmHandlers, type TokenIssuing } from './handlers';
+import { IDM_BASE, TOKEN_PATH } from './operations';
+import type { Checkpoints } from './pagination';
+import { type RateLimiter, rateLimit } from './rate-limit';
+import { requireJson } from './request-checks';
 import type { IdmStore } from './store';
 
-export const IDM_BASE = '/api/v2';
+/** Where the interface's OpenAPI document is published, under the management API's base path. */
+export const IDM_OPENAPI_PATH = `${IDM_BASE}/openapi.json`;
 
-const queryStyle = { status: 400, code: 'invalid_query_string' };
-const bodyStyle = { status: 400, code: 'invalid_body' };
+/** What the routes of the interface work with. */
+export interface IdmRouteParts {
+  store: IdmStore;
+  checkpoints: Checkpoints;
+  limiter: RateLimiter;
+  tenant: Tenant;
+  issuing: TokenIssuing;
+}
 
-/** The clients and logs routes, in the order of the interface's resource table. */
-export function managementRoutes(
-  app: Hono,
-  store: IdmStore,
-  checkpoints: Checkpoints,
-  tenant: Tenant,
-): Hono {
-  const listQuery = ListQuery(MAX_PAGE_SIZE[tenant]);
-  const pageSize = defaultPageSize(tenant);
-  const clientOf = (clientId: string) => {
-    const client = store.client(clientId);
-    if (!client) throw new ApiProblem(404, 'The client does not exist', 'inexistent_client');
-    return client;
-  };
-
-  app.get(`${IDM_BASE}/clients`, (c) => {
-    const query = validQuery(c, listQuery, queryStyle);
-    const listing = { records: store.clients(), order: 'ascending', key: 'clients' } as const;
-    return c.json(listPage({ ...listing, defaultPageSize: pageSize }, query, checkpoints));
+/**
+ * The interface's routes. Every request under its prefixes is counted against the rate limit and,
+ * when it writes, leaves a log event; then the operation table's routes authorize it, check its
+ * input and run its handler. The OpenAPI document is public: it describes, it reveals no data.
+ * Any other path under the base still needs a valid token (with the scope its method and resource
+ * would need) and a JSON body, if any, before it is told there is no such route, as before the
+ * table: routes are not probed anonymously.
+ */
+export function idmRoutes(parts: IdmRouteParts): Hono {
+  const { store, checkpoints, limiter, tenant, issuing } = parts;
+  const description = idmDescription(issuing.tokens, tenant);
+  const document = openApiPublisher(description);
+  const routes = new Hono({ strict: false });
+  routes.use(`${IDM_BASE}/*`, auditLog(store), rateLimit(limiter));
+  routes.use(TOKEN_PATH, auditLog(store), rateLimit(limiter));
+  routes.get(IDM_OPENAPI_PATH, (c) => c.json(document(new URL(c.req.url).origin)));
+  routes.route('/', mountOperations(description, idmHandlers(store, checkpoints, tenant, issuing)));
+  routes.all(`${IDM_BASE}/*`, async (c) => {
+    await authorizeBearer(c, issuing.tokens, requiredScope(c.req.method, c.req.path));
+    await requireJson(c);
+    throw new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`);
   });
-
-  app.get(`${IDM_BASE}/clients/:id`, (c) => c.json(clientOf(c.req.param('id'))));
-
-  app.post(`${IDM_BASE}/clients`, async (c) => {
-    const body = await validBody(c, CreateClientBody, bodyStyle);
-    return c.json(store.createClient(body), 201);
-  });
-
-  app.patch(`${IDM_BASE}/clients/:id`, async (c) => {
-    const changes = await validBody(c, UpdateClientBody, bodyStyle);
-    clientOf(c.req.param('id'));
-    return c.json(store.updateClient(c.req.param('id'), changes));
-  });
-
-  // Deleting is idempotent: a client that is already gone answers 204 too, so retries are safe.
-  app.delete(`${IDM_BASE}/clients/:id`, (c) => {
-    store.deleteClient(c.req.param('id'));
-    return c.body(null, 204);
-  });
-
-  app.get(`${IDM_BASE}/logs`, (c) => {
-    const query = validQuery(c, listQuery, queryStyle);
-    const listing = {
-      records: store.logs(),
-      order: 'descending',
-      key: 'logs',
-      recordIds: {
-        placeOf: (id: string) => store.logPlace(id),
-        idOf: (log: LogEvent) => log.log_id,
-      },
-    } as const;
-    return c.json(listPage({ ...listing, defaultPageSize: pageSize }, query, checkpoints));
-  });
-
-  app.get(`${IDM_BASE}/logs/:id`, (c) => {
-    const event = store.log(c.req.param('id'));
-    if (!event) throw new ApiProblem(404, 'The log event does not exist', 'inexistent_log');
-    return c.json(event);
-  });
-
-  return app;
+  return routes;
 }
