@@ -10,7 +10,7 @@
  */
 
 import { integer, oneOf, recordOf, urlString } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 // ---- limits ----
 

@@ -7,7 +7,7 @@
  */
 
 import { recordOf } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { AppType } from './request-schemas';
 
 // ---- resources ----

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 /** The most events one stream request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 100;

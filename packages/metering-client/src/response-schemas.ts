@@ -5,7 +5,7 @@
  *
  * @module
  */
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { ZonedDateTime } from './request-schemas';
 
 // ---- resources ----
