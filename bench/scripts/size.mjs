@@ -55,6 +55,10 @@ export async function measure(name, contents, platform = 'browser') {
   // loaded only with validateResponses) is a chunk of its own and is not counted.
   const result = await esbuild.build({
     stdin: { contents, resolveDir: import.meta.dirname, loader: 'js' },
+    // Resolve packages as a user's bundler does, through node_modules and each package's exports to
+    // its built dist files (what is published), not through the repository tsconfig's paths, which
+    // point at the sources. Core's ESM dist carries its own copy of ky and zod.
+    tsconfigRaw: {},
     bundle: true,
     minify: true,
     format: 'esm',

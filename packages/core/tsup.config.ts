@@ -1,11 +1,16 @@
 import { packageBuildConfig } from '../../tsup.shared.ts';
 
-// ky publishes ESM only. The ESM build imports it; the CommonJS build carries its own copy, so that
-// `require('@clientkit/core')` works on every Node version of `engines` (require(esm) needs 20.19).
+const entry = { index: 'src/index.ts', schema: 'src/schema.ts' };
+
+// The ESM build carries its own copies of ky and of the parts of zod that core and the clients use
+// (`src/schema.ts`), split into one shared chunk, so that Node loads a handful of files on import
+// instead of zod/mini's hundred (see README, "Why core bundles ky and zod"). zod stays a dependency
+// for its types, which the .d.ts files import.
+//
+// ky publishes ESM only, so the CommonJS build carries its own copy too, and `require('@clientkit/core')`
+// works on every Node version of `engines` (require(esm) needs 20.19). zod has a CommonJS build of its
+// own, which the CommonJS files require, so that index.cjs and schema.cjs share one copy.
 export default [
-  packageBuildConfig({ index: 'src/index.ts' }, { format: ['esm'] }),
-  packageBuildConfig(
-    { index: 'src/index.ts' },
-    { format: ['cjs'], noExternal: ['ky'], clean: false },
-  ),
+  packageBuildConfig(entry, { format: ['esm'], noExternal: ['ky', 'zod'], splitting: true }),
+  packageBuildConfig(entry, { format: ['cjs'], noExternal: ['ky'], clean: false }),
 ];

@@ -8,7 +8,7 @@
  */
 
 import { emailString, httpUrlString, integer, jsonSchemaHint, oneOf } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { formatDateForWire, isDateTimeText, isTimeZone } from './date-time';
 
 /** The namespace of the interface, under the site's REST root. */

@@ -9,7 +9,7 @@
  */
 
 import { recordOf } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 /** An image of a record: `false` when there is none. */
 export const Image = z.union([

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 /**
  * A space's merge rules, strict (what a request may send) or loose (what an answer may hold):

@@ -4,7 +4,7 @@
  * checks responses. Request schemas are strict: a field they do not know is refused by name.
  */
 import { integer, isoDateTimeString, urlString } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { mergeRulesOf } from './merge-rules';
 
 /**

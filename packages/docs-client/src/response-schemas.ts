@@ -4,7 +4,7 @@
  * and applications that do not check responses never load it. Response schemas are loose: fields
  * the interface adds later pass through.
  */
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { mergeRulesOf } from './merge-rules';
 import { DefaultLevel, MemberRole, SpaceEditMode } from './request-schemas';
 

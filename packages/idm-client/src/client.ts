@@ -44,7 +44,6 @@ import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
 import type { CheckpointList, OffsetList } from './response-schemas';
 import { checkScope } from './scopes';
-import { exchangeToken } from './token-exchange';
 
 /** Options of `IdmClient`: a `token`, or client credentials as `auth`. */
 export interface IdmClientOptions extends ClientOptions {
@@ -116,7 +115,9 @@ export class IdmClient {
     const now = options.now ?? Date.now;
     let transport: Transport | undefined;
     const provider = options.auth?.provider(
-      (request, tokenUrl) => exchangeToken(transport!, request, tokenUrl),
+      // Loaded on first use: a client given a token never exchanges one.
+      async (request, tokenUrl) =>
+        (await import('./token-exchange')).exchangeToken(transport!, request, tokenUrl),
       { tokenUrl: options.auth.tokenUrl ?? `${serviceUrl}oauth/token`, now },
     );
     this.#token = provider ?? (options.token as SecretSource);

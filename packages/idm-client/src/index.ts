@@ -72,7 +72,6 @@ export {
   CORRELATION_ID_MAX_LENGTH,
   type CreateClientBody,
   defaultPageSize,
-  type IdmErrorBody,
   MAX_PAGE_SIZE,
   MAX_PAYLOAD_BYTES,
   OFFSET_REACH,
@@ -85,6 +84,7 @@ export type { Logs } from './resources/logs';
 export type {
   CheckpointList,
   Client,
+  IdmErrorBody,
   LogDetails,
   LogEvent,
   OffsetList,

@@ -10,7 +10,7 @@
  */
 
 import { integer, oneOf, recordOf, urlString } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 // ---- limits ----
 
@@ -72,20 +72,6 @@ const nonEmpty = z.string().check(z.minLength(1));
 /** The kind of application a client is. */
 export const AppType = oneOf(['native', 'spa', 'regular_web', 'non_interactive']);
 export type AppType = z.infer<typeof AppType>;
-
-/** The error body of every answer outside 2xx. */
-export const IdmErrorBody = z.looseObject({
-  /** The HTTP status, repeated. */
-  statusCode: z.number(),
-  /** The status's reason phrase, such as `Forbidden`. */
-  error: z.string(),
-  /** What went wrong, for people. */
-  message: z.string(),
-  /** A machine-readable code, such as `insufficient_scope` or `invalid_token`. */
-  errorCode: z.optional(z.string()),
-});
-/** The error body of every answer outside 2xx. */
-export interface IdmErrorBody extends z.infer<typeof IdmErrorBody> {}
 
 // ---- list queries ----
 
@@ -238,38 +224,6 @@ export const TokenRequest = z.strictObject({
 });
 /** The client credentials exchange at `/oauth/token`. */
 export interface TokenRequest extends z.infer<typeof TokenRequest> {}
-
-/**
- * The error codes of `/oauth/token` (RFC 6749 §5.2, with the service's `access_denied` for an
- * audience it does not serve and `too_many_requests` when its rate limit is spent).
- */
-export const OAUTH_ERROR_CODES = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-  'access_denied',
-  'too_many_requests',
-  'server_error',
-] as const;
-/** One of `OAUTH_ERROR_CODES`. */
-export const OAuthErrorCode = oneOf(OAUTH_ERROR_CODES);
-export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
-
-/**
- * The error body of `/oauth/token`: OAuth's `{error, error_description}`, since the token endpoint
- * belongs to the authentication API rather than the management API.
- */
-export const OAuthErrorBody = z.looseObject({
-  /** A code of `OAuthErrorCode`, such as `invalid_client`. */
-  error: z.string(),
-  /** What went wrong, for people. */
-  error_description: z.string(),
-});
-/** The token endpoint's error answer, in OAuth's form. */
-export interface OAuthErrorBody extends z.infer<typeof OAuthErrorBody> {}
 
 /** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
 export const TokenResponse = z.looseObject({

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { recordOf } from '@clientkit/core';
-import * as z from 'zod/mini';
+import { oneOf, recordOf } from '@clientkit/core';
+import * as z from '@clientkit/core/schema';
 import { AppType } from './request-schemas';
 
 // ---- resources ----
@@ -123,3 +123,54 @@ export const LogCheckpointList = z.looseObject({
   logs: z.array(LogEvent),
   next: z.optional(z.string()),
 });
+
+// ---- errors ----
+//
+// Error bodies are answers too; the transport maps them without these schemas, so they load with
+// the other response schemas rather than up front.
+
+/** The error body of every answer outside 2xx. */
+export const IdmErrorBody = z.looseObject({
+  /** The HTTP status, repeated. */
+  statusCode: z.number(),
+  /** The status's reason phrase, such as `Forbidden`. */
+  error: z.string(),
+  /** What went wrong, for people. */
+  message: z.string(),
+  /** A machine-readable code, such as `insufficient_scope` or `invalid_token`. */
+  errorCode: z.optional(z.string()),
+});
+/** The error body of every answer outside 2xx. */
+export interface IdmErrorBody extends z.infer<typeof IdmErrorBody> {}
+
+/**
+ * The error codes of `/oauth/token` (RFC 6749 §5.2, with the service's `access_denied` for an
+ * audience it does not serve and `too_many_requests` when its rate limit is spent).
+ */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'too_many_requests',
+  'server_error',
+] as const;
+/** One of `OAUTH_ERROR_CODES`. */
+export const OAuthErrorCode = oneOf(OAUTH_ERROR_CODES);
+export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
+
+/**
+ * The error body of `/oauth/token`: OAuth's `{error, error_description}`, since the token endpoint
+ * belongs to the authentication API rather than the management API.
+ */
+export const OAuthErrorBody = z.looseObject({
+  /** A code of `OAuthErrorCode`, such as `invalid_client`. */
+  error: z.string(),
+  /** What went wrong, for people. */
+  error_description: z.string(),
+});
+/** The token endpoint's error answer, in OAuth's form. */
+export interface OAuthErrorBody extends z.infer<typeof OAuthErrorBody> {}

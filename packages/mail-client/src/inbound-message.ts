@@ -1,5 +1,5 @@
 import { ClientKitError, describeIssues, type ValidationIssue } from '@clientkit/core';
-import { safeParse } from 'zod/v4/core';
+import { safeParse } from '@clientkit/core/schema';
 import { InboundMessage } from './request-schemas';
 
 /** A webhook payload that is not an inbound message: `issues` name each field and what is wrong. */

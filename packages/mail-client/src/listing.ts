@@ -7,7 +7,7 @@ import {
   type RequestOptions,
   type Transport,
 } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 /** The most records the interface answers per page. */
 export const MAX_PAGE_COUNT = 500;

@@ -5,7 +5,7 @@
  * the client checks responses.
  */
 import { integer } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 /** The colour label of a server in the server list. */
 export const ServerColor = z.enum([

@@ -3,7 +3,7 @@
  * so the client loads this module on demand (a dynamic `import()`), and applications that do not
  * check responses never load it. Response schemas are loose: fields added later pass.
  */
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 
 // ---- resources ----
 

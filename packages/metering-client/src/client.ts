@@ -17,7 +17,7 @@ import {
   type Transport,
   validateInput,
 } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
 import { ServiceVersion } from './request-schemas';
 import { Events } from './resources/events';

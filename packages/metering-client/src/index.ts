@@ -68,12 +68,15 @@ export {
   type IdentifiedMeterEvent,
   MAX_EVENTS_PER_REQUEST,
   type MeterEvent,
-  type MeteringErrorBody,
-  type MeteringErrorType,
   SESSION_EXPIRED_CODE,
   SESSION_LIFETIME_MS,
 } from './request-schemas';
 export type { Events, SentMeterEvents } from './resources/events';
 export type { Sessions } from './resources/sessions';
-export type { MeterEventSession, MeterEventStreamResponse } from './response-schemas';
+export type {
+  MeterEventSession,
+  MeterEventStreamResponse,
+  MeteringErrorBody,
+  MeteringErrorType,
+} from './response-schemas';
 export { isSessionExpiredError } from './session';

@@ -5,7 +5,7 @@ import {
   type RetrySetting,
   validateInput,
 } from '@clientkit/core';
-import * as z from 'zod/mini';
+import * as z from '@clientkit/core/schema';
 import { checkEvent } from './event-check';
 import {
   type IdentifiedMeterEvent,
