@@ -33,10 +33,16 @@ function keepShownHookUrls(server: StoredServer, changes: UpdateServerBody): Upd
 function mailHandlers(store: MailStore): Record<string, OperationHandler<StoredServer>> {
   return {
     getServer: (c, server) => c.json(presentServer(server)),
-    // Everything was checked before this point: the one write below cannot be refused half-way.
+    // Everything is checked before this point, and the answer is made before the one write, so
+    // a request that fails (even in serializing its answer) stores nothing.
     updateServer: (c, server, input) => {
-      const changes = keepShownHookUrls(server, bodyOf(input, UpdateServerBody));
-      return c.json(presentServer(store.update(server.ID, changes)));
+      const next = store.changed(
+        server,
+        keepShownHookUrls(server, bodyOf(input, UpdateServerBody)),
+      );
+      const answer = c.json(presentServer(next));
+      store.update(next);
+      return answer;
     },
   };
 }

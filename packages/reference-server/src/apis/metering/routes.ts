@@ -16,14 +16,21 @@ function meteringHandlers(
   state: MeteringRouteState,
 ): Record<string, OperationHandler<MeteringPrincipal>> {
   return {
+    // Each answer is made before its one write, so a request that fails (even in serializing
+    // its answer) leaves no session and no events behind.
     createMeterEventSession: (c, principal) => {
+      const session = state.sessions.open(principal.livemode);
       c.header('service-version', principal.release);
-      return c.json(state.sessions.create(principal.livemode));
+      const answer = c.json(session.record);
+      session.keep();
+      return answer;
     },
     createMeterEventStream: (c, principal, input) => {
-      state.ledger.receive(bodyOf(input, MeterEventStreamBody).events, principal.livemode);
+      const { events } = bodyOf(input, MeterEventStreamBody);
       c.header('service-version', principal.release);
-      return c.json({});
+      const answer = c.json({});
+      state.ledger.receive(events, principal.livemode);
+      return answer;
     },
   };
 }
