@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEvent } from '../src/event-check';
-import { RequestValidationError } from '../src/index';
+import { type MeterEvent, RequestValidationError } from '../src/index';
 import { MAX_PAYLOAD_KEY_LENGTH, MAX_PAYLOAD_VALUE_LENGTH } from '../src/schemas';
 import { rejectionOf, unitClient, useNock } from './helpers';
 
@@ -10,7 +10,7 @@ useNock();
 const longKey = 'k'.repeat(MAX_PAYLOAD_KEY_LENGTH + 1);
 const longValue = 'v'.repeat(MAX_PAYLOAD_VALUE_LENGTH + 1);
 
-const overLimit = [
+const overLimit: { field: string; event: MeterEvent; issue: string }[] = [
   {
     field: 'event_name',
     event: { event_name: 'e'.repeat(101), payload: {} },
