@@ -119,3 +119,24 @@ describe('the document checks themselves', () => {
     ]);
   });
 });
+
+describe('what the metering and mail documents say about length limits', () => {
+  it('documents the payload key and value limits the stream checks, and the hook URL limit of mail', async () => {
+    const metering = (await documentOf('/v2/billing/openapi.json')) as {
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const events = metering.components.schemas.MeterEventStreamBody!.properties.events as {
+      items: { properties: Record<string, unknown> };
+    };
+    expect(events.items.properties.payload).toEqual({
+      type: 'object',
+      propertyNames: { maxLength: 100 },
+      additionalProperties: { type: 'string', maxLength: 5000 },
+    });
+    const mail = (await documentOf('/servers/openapi.json')) as typeof metering;
+    expect(mail.components.schemas.UpdateServerBody!.properties.InboundHookUrl).toEqual({
+      type: 'string',
+      maxLength: 2048,
+    });
+  });
+});
