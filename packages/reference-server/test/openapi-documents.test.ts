@@ -122,9 +122,10 @@ describe('the document checks themselves', () => {
 
 describe('what the metering and mail documents say about length limits', () => {
   it('documents the payload key and value limits the stream checks, and the hook URL limit of mail', async () => {
-    const metering = (await documentOf('/v2/billing/openapi.json')) as {
+    type Schemas = {
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
     };
+    const metering = (await documentOf('/v2/billing/openapi.json')) as unknown as Schemas;
     const events = metering.components.schemas.MeterEventStreamBody!.properties.events as {
       items: { properties: Record<string, unknown> };
     };
@@ -133,7 +134,7 @@ describe('what the metering and mail documents say about length limits', () => {
       propertyNames: { maxLength: 100 },
       additionalProperties: { type: 'string', maxLength: 5000 },
     });
-    const mail = (await documentOf('/servers/openapi.json')) as typeof metering;
+    const mail = (await documentOf('/servers/openapi.json')) as unknown as Schemas;
     expect(mail.components.schemas.UpdateServerBody!.properties.InboundHookUrl).toEqual({
       type: 'string',
       maxLength: 2048,
