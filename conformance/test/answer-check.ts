@@ -1,5 +1,6 @@
 import type { Exchange, InterfaceName } from '@clientkit/reference-server';
 import type { InterfaceDocuments } from './interface-documents';
+import type { OperationLookup } from './openapi-operations';
 import { operationLookup } from './openapi-operations';
 import { responseChecker } from './openapi-responses';
 
@@ -41,9 +42,11 @@ function bodyOf(answer: RecordedAnswer): { body?: unknown; problems: string[] } 
 }
 
 /**
- * A check of answers against the OpenAPI documents of their interfaces: the interface is the one
- * whose server base path holds the request path, the operation is found by method and path
- * template, and the status and JSON body must be what that operation declares.
+ * A check of answers against the OpenAPI documents of their interfaces. The interface is the one
+ * with an operation for the request, or else the one whose server base path holds the request
+ * path; the longest base path wins either way, and a document served at the origin's root (mail)
+ * claims only the requests it has an operation for. The status and JSON body must then be what
+ * that operation declares.
  */
 export function answerChecker(
   documents: InterfaceDocuments,
@@ -54,7 +57,7 @@ export function answerChecker(
     check: responseChecker(document!, `${name}-openapi.json`),
   }));
   return (answer) => {
-    const owner = interfaces.find(({ lookup }) => lookup.covers(answer.path));
+    const owner = ownerOf(interfaces, answer);
     if (!owner) return { problems: [] };
     const request = `${answer.method} ${answer.path} (${answer.status})`;
     const operationId = owner.lookup.operationOf(answer.method, answer.path);
@@ -71,6 +74,23 @@ export function answerChecker(
       problems: found.map((problem) => `${request} ${operationId}: ${problem}`),
     };
   };
+}
+
+function ownerOf<T extends { lookup: OperationLookup }>(
+  interfaces: T[],
+  answer: RecordedAnswer,
+): T | undefined {
+  let best: { owner: T; score: number } | undefined;
+  for (const candidate of interfaces) {
+    const reach = candidate.lookup.reach(answer.path);
+    if (reach === undefined) continue;
+    const operation = candidate.lookup.operationOf(answer.method, answer.path);
+    if (!operation && reach === 0) continue;
+    // An interface with an operation for the request outranks one that only holds its path.
+    const score = (operation ? 1_000_000 : 0) + reach;
+    if (!best || score > best.score) best = { owner: candidate, score };
+  }
+  return best?.owner;
 }
 
 /** What the check found in all the answers of one test file. */

@@ -53,8 +53,11 @@ function matches(route: Route, method: string, segments: string[]): boolean {
 
 /** What a request path means to one document. */
 export interface OperationLookup {
-  /** Whether the path lies under one of the document's server base paths. */
-  covers(path: string): boolean;
+  /**
+   * The length of the longest server base path the path lies under (0 for a document served at
+   * the origin's root), or undefined when it lies under none.
+   */
+  reach(path: string): number | undefined;
   /** The operationId a method and path reach, or undefined when the document has none. */
   operationOf(method: string, path: string): string | undefined;
 }
@@ -68,7 +71,10 @@ export function operationLookup(document: OpenApiDocument): OperationLookup {
   const bases = [...byBase.keys()];
   const under = (base: string, path: string) => path === base || path.startsWith(`${base}/`);
   return {
-    covers: (path) => bases.some((base) => under(base, path)),
+    reach(path) {
+      const lengths = bases.filter((base) => under(base, path)).map((base) => base.length);
+      return lengths.length > 0 ? Math.max(...lengths) : undefined;
+    },
     operationOf(method, path) {
       const candidates = bases.filter((base) => under(base, path));
       const found = candidates.flatMap((base) => {

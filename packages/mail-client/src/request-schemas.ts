@@ -37,15 +37,22 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** A webhook URL: http or https, or the empty string to remove the hook. */
-export const WebhookUrlSetting = z
-  .string()
-  .check(
-    z.refine(
-      (value) => value === '' || isHttpUrl(value),
-      'must be an http(s) URL, or empty to remove the hook',
-    ),
-  );
+/** The longest server name, in characters. */
+export const MAX_SERVER_NAME_LENGTH = 255;
+/**
+ * The longest webhook URL, in characters. The service documents none; this is the length past
+ * which common HTTP software stops taking a URL.
+ */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+/** A webhook URL: http or https, or the empty string to remove the hook; at most 2048 characters. */
+export const WebhookUrlSetting = z.string().check(
+  z.maxLength(MAX_WEBHOOK_URL_LENGTH),
+  z.refine(
+    (value) => value === '' || isHttpUrl(value),
+    'must be an http(s) URL, or empty to remove the hook',
+  ),
+);
 
 const hostnamePattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -84,7 +91,7 @@ const hasSomeField = (value: object) => Object.values(value).some((v) => v !== u
 export const UpdateServerBody = z
   .strictObject({
     /** A new name, 1 to 255 characters. */
-    Name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    Name: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_SERVER_NAME_LENGTH))),
     /** A new colour label. */
     Color: z.optional(ServerColor),
     /** Turns sending through SMTP on or off. */

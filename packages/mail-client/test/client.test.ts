@@ -13,6 +13,7 @@ import {
   UnprocessableEntityError,
   type UpdateServerBody,
 } from '../src/index';
+import { MAX_SERVER_NAME_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '../src/schemas';
 
 const ORIGIN = 'http://mail.test';
 const TOKEN = 'acct_unit_secret_123';
@@ -204,6 +205,27 @@ describe('checks before sending', () => {
       await refused({ [field]: 'ftp://hooks.example/in' }, [`${field} ${rule}`]);
       await refused({ [field]: 'hooks.example/in' }, [`${field} ${rule}`]);
     }
+  });
+
+  it('refuses hook URLs over 2048 characters and names over 255, on every such field, before any request', async () => {
+    const long = `https://hooks.example/${'p'.repeat(MAX_WEBHOOK_URL_LENGTH)}`;
+    const atLimit = long.slice(0, MAX_WEBHOOK_URL_LENGTH);
+    for (const field of [
+      'InboundHookUrl',
+      'BounceHookUrl',
+      'OpenHookUrl',
+      'DeliveryHookUrl',
+      'ClickHookUrl',
+    ]) {
+      await refused({ [field]: long }, [`${field} must be at most 2048 characters long`]);
+      api()
+        .put('/servers/1', { [field]: atLimit })
+        .reply(200, server);
+      await mail.servers.update(1, { [field]: atLimit });
+    }
+    await refused({ Name: 'n'.repeat(MAX_SERVER_NAME_LENGTH + 1) }, [
+      'Name must be at most 255 characters long',
+    ]);
   });
 
   it('refuses an empty change set', async () => {

@@ -3,6 +3,8 @@ import { withIdentifier } from './identifier';
 import {
   type IdentifiedMeterEvent,
   MAX_NAME_LENGTH,
+  MAX_PAYLOAD_KEY_LENGTH,
+  MAX_PAYLOAD_VALUE_LENGTH,
   type MeterEvent,
   MeterEvent as MeterEventSchema,
   ZONED_DATE_TIME_PATTERN,
@@ -54,6 +56,9 @@ function quickCopy(event: unknown): IdentifiedMeterEvent | undefined {
     const value = payload[key];
     // An own `__proto__` key cannot be copied by assignment: the schema's parse handles it.
     if (typeof value !== 'string' || key === '__proto__') return undefined;
+    if (key.length > MAX_PAYLOAD_KEY_LENGTH || value.length > MAX_PAYLOAD_VALUE_LENGTH) {
+      return undefined;
+    }
     payloadCopy[key] = value;
   }
   const copy: IdentifiedMeterEvent = {

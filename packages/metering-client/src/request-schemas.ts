@@ -11,8 +11,15 @@ import * as z from '@clientkit/core/schema';
 
 /** The most events one stream request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 100;
-/** The longest `event_name` and `identifier`, in characters. */
+/** The longest `event_name` and `identifier`, in characters (the real service's documented limit). */
 export const MAX_NAME_LENGTH = 100;
+/** The longest key of an event's payload, in characters: keys name meter fields, like event names. */
+export const MAX_PAYLOAD_KEY_LENGTH = 100;
+/**
+ * The longest value of an event's payload, in characters. The real service does not document one
+ * for payloads; this is its usual bound on a string parameter.
+ */
+export const MAX_PAYLOAD_VALUE_LENGTH = 5000;
 /** How long a session token stays valid after it is created. */
 export const SESSION_LIFETIME_MS = 15 * 60_000;
 
@@ -58,12 +65,24 @@ export const PROTO_KEY_RULE =
  * object built from such a payload would drop it silently (or take it as its prototype).
  */
 function MeterEventPayload() {
+  const noProtoKey = z.custom<unknown>(
+    (value) => typeof value !== 'object' || value === null || !Object.hasOwn(value, '__proto__'),
+    PROTO_KEY_RULE,
+  );
+  // The custom check is opaque to JSON Schema generators: this is what the payload accepts.
+  Object.assign(noProtoKey, {
+    jsonSchema: {
+      type: 'object',
+      propertyNames: { maxLength: MAX_PAYLOAD_KEY_LENGTH },
+      additionalProperties: { type: 'string', maxLength: MAX_PAYLOAD_VALUE_LENGTH },
+    },
+  });
   return z.pipe(
-    z.custom<unknown>(
-      (value) => typeof value !== 'object' || value === null || !Object.hasOwn(value, '__proto__'),
-      PROTO_KEY_RULE,
+    noProtoKey,
+    z.record(
+      z.string().check(z.maxLength(MAX_PAYLOAD_KEY_LENGTH)),
+      z.string().check(z.maxLength(MAX_PAYLOAD_VALUE_LENGTH)),
     ),
-    z.record(z.string(), z.string()),
   );
 }
 
@@ -74,7 +93,10 @@ function MeterEventPayload() {
 export const MeterEvent = z.strictObject({
   /** The meter the event counts towards, 1 to 100 characters. */
   event_name: name,
-  /** The event's values as strings, such as the customer id and the `value` to count. */
+  /**
+   * The event's values as strings, such as the customer id and the `value` to count: keys of up to
+   * 100 characters, values of up to 5000.
+   */
   payload: MeterEventPayload(),
   /**
    * Makes the event count once however often it is sent within 24 hours; the client fills one in

@@ -5,7 +5,7 @@ import { checkEvent } from '../src/event-check';
 import { RequestValidationError } from '../src/index';
 import { MeterEvent } from '../src/schemas';
 
-/** Values near the edges of every rule: lengths 0, 1, 100, 101, odd keys, odd timestamps. */
+/** Values near the edges of every rule: lengths 0, 1, 100, 101, 5000, 5001, odd keys, odd timestamps. */
 const name = fc.oneof(
   fc.string({ minLength: 0, maxLength: 3 }),
   fc.constantFrom('x'.repeat(100), 'x'.repeat(101), 'api_call'),
@@ -34,6 +34,11 @@ const payload = fc.oneof(
   fc.dictionary(fc.string(), fc.string()),
   fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.constant(null))),
   fc.constantFrom({ ['__proto__']: 'x' }, JSON.parse('{"__proto__":"x"}'), Object.create(null), []),
+  fc.constantFrom(
+    { ['k'.repeat(100)]: 'v'.repeat(5000) },
+    { ['k'.repeat(101)]: 'v' },
+    { k: 'v'.repeat(5001) },
+  ),
   fc.constant(undefined),
   fc.string(),
 );

@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Hono } from 'hono';
 
 /**
  * Checks that an interface's OpenAPI document is a valid OpenAPI 3.1 document, for the tests of
@@ -271,4 +272,25 @@ export function answerChecker(
       (error) => `${at}: ${error.instancePath || '(body)'} ${error.message}`,
     );
   };
+}
+
+/** `METHOD /full/path/:param` of each documented operation; `base` is the servers URL's path. */
+export function documentedRoutes(document: Json, base: string): string[] {
+  return Object.entries((document.paths ?? {}) as Json).flatMap(([path, item]) =>
+    Object.keys(item as Json).map((method) => {
+      const full = `${base}${path === '/' ? '' : path}`.replace(/\{([^}]+)\}/g, ':$1');
+      return `${method.toUpperCase()} ${full}`;
+    }),
+  );
+}
+
+/**
+ * `METHOD /full/path/:param` of each route an interface mounts with a method of its own
+ * (middleware and catch-alls left out), its parameter patterns dropped, less `except`.
+ */
+export function mountedRoutes(routes: Hono, except: string[] = []): string[] {
+  const mounted = routes.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path.replace(/:(\w+)\{[^/]*\}/g, ':$1')}`);
+  return [...new Set(mounted)].filter((route) => !except.includes(route));
 }

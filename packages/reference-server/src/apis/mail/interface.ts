@@ -7,7 +7,7 @@ import { mailAdminTable } from './admin';
 import { createDelivery } from './delivery';
 import { createInboundPipeline } from './inbound';
 import { inboundAddressOf, presentRecord, presentServerForAdmin } from './present';
-import { MailErrorCode, mailRoutes } from './routes';
+import { MAIL_OPENAPI_PATH, MailErrorCode, mailRoutes } from './routes';
 import { mailSeed } from './seed';
 import { type SmtpListener, startSmtpListener } from './smtp';
 import { type InboundRecord, type InboundStatus, type MailSeed, MailStore } from './store';
@@ -107,6 +107,7 @@ export function createMailInterface(
   const module: InterfaceModule = {
     name: 'mail',
     prefixes: ['/servers'],
+    openapiPath: MAIL_OPENAPI_PATH,
     // Server settings only: a few short strings and flags (messages arrive over SMTP, not here).
     bodyLimit: {
       maxBytes: 64 * 1024,

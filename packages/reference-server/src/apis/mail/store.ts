@@ -161,14 +161,21 @@ export class MailStore {
     return [...this.#servers.values()];
   }
 
-  /** Applies validated changes; an empty InboundDomain returns to the default domain. */
-  update(id: number, changes: UpdateServerBody): StoredServer {
-    const server = this.#servers.get(id)!;
-    Object.assign(server, changes);
+  /**
+   * The server as validated changes would leave it, without storing them: an empty InboundDomain
+   * returns to the default domain.
+   */
+  changed(server: StoredServer, changes: UpdateServerBody): StoredServer {
+    const next = { ...server, ...changes, ApiTokens: [...server.ApiTokens] };
     if (changes.InboundDomain !== undefined) {
-      server.InboundDomain = (changes.InboundDomain || this.#defaultDomain).toLowerCase();
+      next.InboundDomain = (changes.InboundDomain || this.#defaultDomain).toLowerCase();
     }
-    return server;
+    return next;
+  }
+
+  /** Stores a server as `changed` made it, in place (the delivery pipeline keeps no copies). */
+  update(next: StoredServer): void {
+    Object.assign(this.#servers.get(next.ID)!, next);
   }
 
   /**

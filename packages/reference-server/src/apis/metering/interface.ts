@@ -8,7 +8,7 @@ import { meteringProblem, renderMeteringError } from './errors';
 import { IdempotencyStore } from './idempotency';
 import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
 import { FixedWindowLimiter, type MeteringRateLimit } from './rate-limit';
-import { METERING_BASE, meteringRoutes } from './routes';
+import { METERING_BASE, METERING_OPENAPI_PATH, meteringRoutes } from './routes';
 import { API_KEY_PATTERN, type MeteringSeed, meteringSeed } from './seed';
 import { SessionRegistry } from './sessions';
 
@@ -93,6 +93,7 @@ export function createMeteringInterface(
   const module: InterfaceModule = {
     name: 'metering',
     prefixes: [METERING_BASE],
+    openapiPath: METERING_OPENAPI_PATH,
     // A batch is at most 100 events, each a name, an identifier and a small payload of strings.
     bodyLimit: {
       maxBytes: 1024 * 1024,

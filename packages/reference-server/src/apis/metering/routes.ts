@@ -1,143 +1,52 @@
-import {
-  MeterEventStreamBody,
-  SESSION_EXPIRED_CODE,
-  ServiceVersion,
-} from '@clientkit/metering-client/schemas';
-import { type Context, Hono } from 'hono';
-import { safeParse } from 'zod/v4/core';
-import { readJson, validate } from '../../problem';
-import type { SecretMap } from '../../secret-map';
-import { meteringProblem } from './errors';
-import { type IdempotencyStore, idempotency } from './idempotency';
-import type { MeteringLedger } from './ledger';
-import type { FixedWindowLimiter } from './rate-limit';
-import { API_KEY_PATTERN } from './seed';
-import type { SessionRegistry } from './sessions';
+import { MeterEventStreamBody } from '@clientkit/metering-client/schemas';
+import { Hono } from 'hono';
+import { bodyOf, mountOperations, type OperationHandler, openApiPublisher } from '../../operations';
+import { METERING_BASE, type MeteringPrincipal, meteringDescription } from './description';
+import { idempotency } from './idempotency';
+import type { MeteringRouteState } from './state';
 
-export const METERING_BASE = '/v2/billing';
-/** The release used when a request sends no `Service-Version`, as the real service uses the account's default. */
-export const DEFAULT_RELEASE = '2026-01-28.preview';
+export { DEFAULT_RELEASE } from './auth';
+export { METERING_BASE } from './description';
+export type { MeteringRouteState } from './state';
 
-/** What the routes work on. */
-export interface MeteringRouteState {
-  apiKeys: SecretMap<true>;
-  sessions: SessionRegistry;
-  ledger: MeteringLedger;
-  limiter: FixedWindowLimiter;
-  idempotencyKeys: IdempotencyStore;
+/** Where the interface's OpenAPI document is published, under its base path. */
+export const METERING_OPENAPI_PATH = `${METERING_BASE}/openapi.json`;
+
+function meteringHandlers(
+  state: MeteringRouteState,
+): Record<string, OperationHandler<MeteringPrincipal>> {
+  return {
+    // Each answer is made before its one write, so a request that fails (even in serializing
+    // its answer) leaves no session and no events behind.
+    createMeterEventSession: (c, principal) => {
+      const session = state.sessions.open(principal.livemode);
+      c.header('service-version', principal.release);
+      const answer = c.json(session.record);
+      session.keep();
+      return answer;
+    },
+    createMeterEventStream: (c, principal, input) => {
+      const { events } = bodyOf(input, MeterEventStreamBody);
+      c.header('service-version', principal.release);
+      const answer = c.json({});
+      state.ledger.receive(events, principal.livemode);
+      return answer;
+    },
+  };
 }
 
-function bearerOf(c: Context): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  return match?.[1];
-}
-
-/** The release the request asks for; a malformed one is refused, a missing one is the default. */
-function releaseOf(c: Context): string {
-  const requested = c.req.header('service-version');
-  if (requested === undefined) return DEFAULT_RELEASE;
-  if (safeParse(ServiceVersion, requested).success) return requested;
-  throw meteringProblem(
-    400,
-    'invalid_request_error',
-    'Invalid Service-Version header: it must be a date-based release name such as 2026-01-28.preview',
-    { code: 'service_version_invalid' },
-  );
-}
-
-/** The livemode of a known API key. The key itself never appears in a message. */
-function authenticateApiKey(c: Context, apiKeys: SecretMap<true>): boolean {
-  const key = bearerOf(c);
-  if (key === undefined) {
-    throw meteringProblem(
-      401,
-      'authentication_error',
-      'No API key provided: send Authorization: Bearer <API key>',
-      { code: 'api_key_missing' },
-    );
-  }
-  const mode = API_KEY_PATTERN.exec(key)?.[1];
-  if (mode === undefined) {
-    throw meteringProblem(
-      401,
-      'authentication_error',
-      'Invalid API key provided: keys start with sk_test_ or sk_live_',
-      { code: 'api_key_invalid' },
-    );
-  }
-  if (!apiKeys.has(key)) {
-    throw meteringProblem(401, 'authentication_error', 'Invalid API key provided', {
-      code: 'api_key_invalid',
-    });
-  }
-  return mode === 'live';
-}
-
-/** The livemode of the session whose token the request carries. */
-function authenticateSession(c: Context, sessions: SessionRegistry): boolean {
-  const token = bearerOf(c);
-  if (token === undefined) {
-    throw meteringProblem(
-      401,
-      'authentication_error',
-      'No session token provided: send Authorization: Bearer <authentication_token of a meter event session>',
-      { code: 'session_token_missing' },
-    );
-  }
-  const found = sessions.check(token);
-  if (found.status === 'active') return found.livemode;
-  if (found.status === 'expired') {
-    throw meteringProblem(
-      401,
-      'temporary_session_expired',
-      'The meter event session has expired; create a new session and send its authentication_token',
-      { code: SESSION_EXPIRED_CODE },
-    );
-  }
-  throw meteringProblem(
-    401,
-    'authentication_error',
-    'Invalid session token: send the authentication_token of a meter event session',
-    { code: 'session_token_invalid' },
-  );
-}
-
-/** The two metering endpoints, as in the specification's endpoint table. */
+/**
+ * The metering routes: one per row of its operation table, mounted by the shared operation module,
+ * behind the Idempotency-Key replay, and its OpenAPI document (public: it reveals no data).
+ */
 export function meteringRoutes(state: MeteringRouteState): Hono {
-  const app = new Hono({ strict: false }).basePath(METERING_BASE);
-  app.use('*', idempotency(state.idempotencyKeys));
-
-  app.post('/meter_event_session', (c) => {
-    const release = releaseOf(c);
-    const livemode = authenticateApiKey(c, state.apiKeys);
-    c.header('service-version', release);
-    return c.json(state.sessions.create(livemode));
-  });
-
-  app.post('/meter_event_stream', async (c) => {
-    const release = releaseOf(c);
-    const livemode = authenticateSession(c, state.sessions);
-    const wait = state.limiter.take();
-    if (wait !== undefined) {
-      throw meteringProblem(429, 'rate_limit', 'Too many requests to the meter event stream', {
-        code: 'rate_limit',
-        retryAfterSeconds: wait,
-      });
-    }
-    const body = await readJson(c, { code: 'body_invalid' });
-    if (body === undefined) {
-      throw meteringProblem(
-        400,
-        'invalid_request_error',
-        'The body must be JSON of the form {"events": [...]} with 1 to 100 events',
-        { code: 'body_invalid' },
-      );
-    }
-    const batch = validate(MeterEventStreamBody, body, 'body');
-    state.ledger.receive(batch.events, livemode);
-    c.header('service-version', release);
-    return c.json({});
-  });
-
+  const description = meteringDescription(state);
+  const document = openApiPublisher(description);
+  const app = new Hono({ strict: false });
+  app.use(`${METERING_BASE}/*`, idempotency(state.idempotencyKeys));
+  app.get(METERING_OPENAPI_PATH, (c) =>
+    c.json(document(`${new URL(c.req.url).origin}${METERING_BASE}`)),
+  );
+  app.route('/', mountOperations(description, meteringHandlers(state)));
   return app;
 }

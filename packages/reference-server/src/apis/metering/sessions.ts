@@ -41,7 +41,8 @@ export class SessionRegistry {
     return count;
   }
 
-  create(livemode: boolean): MeterEventSession {
+  /** A new session, kept once `keep()` is called: until then its token is not accepted. */
+  open(livemode: boolean): { record: MeterEventSession; keep(): void } {
     const created = this.#clock.now();
     const session: StoredSession = {
       id: `mes_${randomBytes(12).toString('hex')}`,
@@ -49,9 +50,7 @@ export class SessionRegistry {
       expiresAt: created + SESSION_LIFETIME_MS,
     };
     const token = `mest_${randomBytes(24).toString('base64url')}`;
-    this.#byToken.set(token, session);
-    this.#created += 1;
-    return {
+    const record: MeterEventSession = {
       id: session.id,
       object: 'v2.billing.meter_event_session',
       authentication_token: token,
@@ -59,6 +58,11 @@ export class SessionRegistry {
       expires_at: new Date(session.expiresAt).toISOString(),
       livemode,
     };
+    const keep = () => {
+      this.#byToken.set(token, session);
+      this.#created += 1;
+    };
+    return { record, keep };
   }
 
   /** Whether the token belongs to a session, and whether that session is still valid on the server clock. */

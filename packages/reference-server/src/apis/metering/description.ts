@@ -1,0 +1,97 @@
+import {
+  MeterEventSession,
+  MeterEventStreamBody,
+  MeterEventStreamResponse,
+  MeteringErrorBody,
+} from '@clientkit/metering-client/schemas';
+import type { Context } from 'hono';
+import type { $ZodType } from 'zod/v4/core';
+import type { InterfaceDescription } from '../../operations';
+import { readJson, validate, validQuery } from '../../problem';
+import { authenticateApiKey, authenticateSession, releaseOf } from './auth';
+import { isCertainlyValidBatch } from './batch-check';
+import { meteringProblem } from './errors';
+import { type MeteringAuth, type MeteringOperation, meteringOperations } from './operations';
+import type { MeteringRouteState } from './state';
+
+export const METERING_BASE = '/v2/billing';
+
+/** Who a request speaks for: the mode of its key or session, and the release it asked for. */
+export interface MeteringPrincipal {
+  livemode: boolean;
+  release: string;
+}
+
+/** The release, then the credential, then (for the stream) the rate limit, as the service checks them. */
+function authorize(
+  c: Context,
+  operation: MeteringOperation,
+  state: MeteringRouteState,
+): MeteringPrincipal {
+  const release = releaseOf(c);
+  if (operation.auth === 'api-key') {
+    return { release, livemode: authenticateApiKey(c, state.apiKeys) };
+  }
+  const livemode = authenticateSession(c, state.sessions);
+  const wait = state.limiter.take();
+  if (wait !== undefined) {
+    throw meteringProblem(429, 'rate_limit', 'Too many requests to the meter event stream', {
+      code: 'rate_limit',
+      retryAfterSeconds: wait,
+    });
+  }
+  return { release, livemode };
+}
+
+/** Plain checks that decide the common case of a body before its schema is run (the stream's). */
+const fastPaths = new Map<$ZodType, (body: unknown) => boolean>([
+  [MeterEventStreamBody, isCertainlyValidBatch],
+]);
+
+/**
+ * The JSON body, parsed once and checked once: by its fast path when it certainly passes (the body
+ * is then used as parsed), otherwise by its schema, which refuses it naming the field.
+ */
+async function checkBody(c: Context, schema: $ZodType): Promise<unknown> {
+  const body = await readJson(c, { code: 'body_invalid' });
+  if (body === undefined) {
+    throw meteringProblem(
+      400,
+      'invalid_request_error',
+      'The body must be JSON of the form {"events": [...]} with 1 to 100 events',
+      { code: 'body_invalid' },
+    );
+  }
+  if (fastPaths.get(schema)?.(body)) return body;
+  return validate(schema, body, 'body');
+}
+
+const bearer = (description: string) => ({ type: 'http', scheme: 'bearer', description });
+
+/** The metering interface as the shared operation module sees it: its table, auth, checks and document. */
+export function meteringDescription(
+  state: MeteringRouteState,
+): InterfaceDescription<MeteringAuth, MeteringPrincipal> {
+  return {
+    title: 'Usage metering API',
+    version: '2',
+    description:
+      'Meter event sessions and the high-throughput event stream. Every request may send ' +
+      'Service-Version (a date-based release name; the default release otherwise) and, on POST, ' +
+      'an Idempotency-Key of 1 to 255 characters whose first answer is replayed for 24 hours.',
+    base: METERING_BASE,
+    operations: meteringOperations,
+    components: {
+      responses: { MeterEventSession, MeterEventStreamResponse, MeteringErrorBody },
+      requests: { MeterEventStreamBody },
+    },
+    errorBody: MeteringErrorBody,
+    securitySchemes: {
+      apiKey: bearer('An API key, sk_test_... or sk_live_...'),
+      session: bearer('The authentication_token of a meter event session'),
+    },
+    security: (auth) => [{ [auth === 'api-key' ? 'apiKey' : 'session']: [] }],
+    authorize: (c, operation) => authorize(c, operation, state),
+    checks: { query: (c, schema) => validQuery(c, schema), body: checkBody },
+  };
+}
