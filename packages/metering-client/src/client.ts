@@ -19,6 +19,7 @@ import {
 } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
+import { nodeStreamFetch } from './node-fetch';
 import { ServiceVersion } from './request-schemas';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
@@ -103,9 +104,7 @@ export class MeteringClient {
       { serviceVersion, streamBaseUrl, renewBeforeExpiryMs },
       'options of MeteringClient',
     );
-    // One transport: the API key on the service's origin, where sessions are created; the event
-    // stream is reached through the same transport with the session token instead.
-    this.#transport = createTransport({
+    const transportOptions = {
       ...shared,
       auth: bearerAuth(apiKey),
       headers: {
@@ -117,7 +116,15 @@ export class MeteringClient {
       // Sessions are disposable and every event carries an identifier, so a repeated POST is
       // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
       idempotencyKeys: true,
-    });
+    };
+    // The API key on the service's origin, where sessions are created; the event stream is reached
+    // with the same options and the session token instead, on Node over node:http (see
+    // node-fetch.ts) unless the application gave its own fetch.
+    this.#transport = createTransport(transportOptions);
+    const streamFetch = shared.fetch ? undefined : nodeStreamFetch();
+    const eventTransport = streamFetch
+      ? createTransport({ ...transportOptions, fetch: streamFetch })
+      : this.#transport;
     this.sessions = new Sessions(this.#transport);
     this.#session = sessionProvider(
       this.sessions,
@@ -125,7 +132,7 @@ export class MeteringClient {
     );
     const sessionAuth = bearerAuth(this.#session, { renewWhen: isSessionExpiredError });
     this.events = new Events(
-      streamTransport(this.#transport, { baseUrl: checked.streamBaseUrl, auth: sessionAuth }),
+      streamTransport(eventTransport, { baseUrl: checked.streamBaseUrl, auth: sessionAuth }),
     );
   }
 

@@ -162,7 +162,9 @@ describe('events.send', () => {
         { 'retry-after': '0' },
       )
       .post(STREAM_PATH)
-      .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
+      // An Error, not a plain object: nock drops a plain object on node:http, which the stream
+      // uses on Node, and the request would then never settle.
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
       .post(STREAM_PATH)
       .reply(200, (uri, body) => {
         record(uri, body);

@@ -1,4 +1,5 @@
 import { APIPromise } from '../api-promise';
+import { ItemIterator } from './item-iterator';
 
 /**
  * How one listing style moves from page to page. `next` returns the query of the following page, or
@@ -74,8 +75,8 @@ export class PagePromise<Item, Raw = unknown>
   }
 
   /** Every item of the listing, page after page: what `for await` reads. */
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for await (const page of this.pages()) yield* page.items;
+  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    return new ItemIterator<Item>(this as APIPromise<Page<Item, Raw>>);
   }
 
   /** Collects items into an array, stopping (and requesting no more pages) once `limit` is reached. */
