@@ -19,7 +19,7 @@ import {
 } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
-import { nodeStreamFetch } from './node-fetch';
+import { lazyNodeStreamFetch } from './node-process';
 import { ServiceVersion } from './request-schemas';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
@@ -121,7 +121,7 @@ export class MeteringClient {
     // with the same options and the session token instead, on Node over node:http (see
     // node-fetch.ts) unless the application gave its own fetch.
     this.#transport = createTransport(transportOptions);
-    const streamFetch = shared.fetch ? undefined : nodeStreamFetch();
+    const streamFetch = shared.fetch ? undefined : lazyNodeStreamFetch();
     const eventTransport = streamFetch
       ? createTransport({ ...transportOptions, fetch: streamFetch })
       : this.#transport;

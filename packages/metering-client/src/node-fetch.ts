@@ -1,32 +1,9 @@
 import type * as Http from 'node:http';
 import type * as Https from 'node:https';
-
-interface NodeProcess {
-  versions?: { node?: string; bun?: string };
-  getBuiltinModule?: (name: string) => unknown;
-}
+import { nodeProcess } from './node-process';
 
 /** Statuses whose response has no body, whatever the server sends. */
 const NO_BODY = new Set([101, 204, 205, 304]);
-
-/**
- * The process object of Node itself, or undefined elsewhere: Bun and Deno say they are Node but
- * have fast fetches of their own, and workerd or a bundled browser `process` polyfill have no real
- * `node:http`. `getBuiltinModule` (Node 20.16+) reaches `node:http` without an import a browser
- * bundler would try to resolve.
- */
-function nodeProcess(): NodeProcess | undefined {
-  const scope = globalThis as {
-    process?: NodeProcess;
-    Deno?: unknown;
-    navigator?: { userAgent?: string };
-  };
-  const process = scope.process;
-  if (!process?.versions?.node || process.versions.bun || scope.Deno) return undefined;
-  const agent = scope.navigator?.userAgent;
-  if (agent !== undefined && !agent.startsWith('Node.js')) return undefined;
-  return typeof process.getBuiltinModule === 'function' ? process : undefined;
-}
 
 /**
  * A `fetch` on `node:http` with a keep-alive agent, for the meter event stream on Node; undefined
