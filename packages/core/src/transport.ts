@@ -1,14 +1,13 @@
 import ky, {
   type Hooks,
   HTTPError,
-  type KyInstance,
   type Options as KyOptions,
   type RetryOptions,
   TimeoutError,
 } from 'ky';
 import type { $ZodType } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
-import type { Auth } from './auth';
+import { type Auth, fixedHeadersOf } from './auth';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -222,43 +221,39 @@ export function createTransport(options: TransportOptions): Transport {
       throw new FetchFailure(url, error);
     });
   };
-  const api: KyInstance = ky.create({
-    prefixUrl,
-    timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
-    // No `retry` here: ky would concatenate a request's retry arrays (methods, statusCodes) onto the
-    // instance's, so a request could never narrow them. Each request gets the whole policy instead.
-    fetch: fetchImpl,
-    headers: {
-      accept: 'application/json',
-      'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
-      ...options.headers,
-    },
-    hooks: mergeHooks(
-      logger
-        ? mergeHooks({ beforeRetry: [renewCredentials] }, loggingHooks(logger))
-        : { beforeRetry: [renewCredentials] },
-      options.hooks,
-    ),
+  const timeout = checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
+  const defaultHeaders = lowerCasedHeaders({
+    accept: 'application/json',
+    'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
+    ...options.headers,
   });
+  const clientHooks = mergeHooks(logger ? loggingHooks(logger) : {}, options.hooks);
+  // Renewing credentials before a retry comes first, as the client's own hooks may read them.
+  const renewingHooks = mergeHooks({ beforeRetry: [renewCredentials] }, clientHooks);
+  const noHooks = !hasHooks(clientHooks);
+  const clientAuthHeaders = options.auth ? fixedHeadersOf(options.auth) : undefined;
 
   async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
-    const { path, kyOptions } = prepare(spec);
-    if (options.beforeSend) await options.beforeSend(spec);
+    const { url, kyOptions } = prepare(spec);
+    const checking = options.beforeSend?.(spec);
+    if (checking) await checking;
     if (spec.signal?.aborted) throw new APIUserAbortError('Request aborted before it was sent');
     const auth = spec.auth === undefined ? options.auth : spec.auth;
     let response: Response;
     const sent: Record<string, string> = {};
     try {
-      response = await sendOnce(path, kyOptions, auth, sent);
+      response = await sendOnce(url, kyOptions, spec, auth, sent);
     } catch (error) {
       const failure = await describeFailure(error, spec);
       const renewed =
         failure instanceof AuthenticationError && auth?.renew && (await auth.renew(failure, sent));
       if (!renewed) throw failure;
       // The credentials were refused and the auth has replaced them: send once more with the new ones.
-      response = await sendOnce(path, kyOptions, auth, sent).catch(async (retryError: unknown) => {
-        throw await describeFailure(retryError, spec);
-      });
+      response = await sendOnce(url, kyOptions, spec, auth, sent).catch(
+        async (retryError: unknown) => {
+          throw await describeFailure(retryError, spec);
+        },
+      );
     }
     const data = await readBody(response, spec.method);
     if (spec.parse) return { data: spec.parse(data, response), response };
@@ -287,26 +282,43 @@ export function createTransport(options: TransportOptions): Transport {
 
   /**
    * One ky call (its retries included); `sent` receives the credentials of the latest attempt. The
-   * first attempt's credentials go in with the headers; each retry asks the auth again (the client's
-   * `beforeRetry` hook, which finds the auth in ky's `context`), so a retry after a wait never carries
-   * a token that lapsed meanwhile.
+   * first attempt's credentials go in with the headers; each retry asks the auth again (a
+   * `beforeRetry` hook, which finds the auth in ky's `context`), so a retry after a wait never
+   * carries a token that lapsed meanwhile. An auth whose headers never change needs neither.
    */
   async function sendOnce(
-    path: string,
+    url: string,
     kyOptions: KyOptions,
+    spec: AnySpec,
     auth: Auth | null | undefined,
     sent: Record<string, string>,
   ) {
-    if (!auth) return api(path, kyOptions);
-    const given = auth.headers();
-    const headers = given instanceof Promise ? await given : given;
-    Object.assign(sent, headers);
-    const context: CallContext = { auth, sent };
-    return api(path, { ...kyOptions, headers: { ...kyOptions.headers, ...headers }, context });
+    const headers = kyOptions.headers as Record<string, string | undefined>;
+    const fixed = auth && (auth === options.auth ? clientAuthHeaders : fixedHeadersOf(auth));
+    let hooks: TransportHooks | undefined;
+    if (fixed) {
+      Object.assign(headers, fixed);
+      hooks = hooksOf(clientHooks, noHooks, spec.hooks);
+    } else if (auth) {
+      const given = auth.headers();
+      const current = given instanceof Promise ? await given : given;
+      setHeaders(headers, current);
+      Object.assign(sent, current);
+      kyOptions.context = { auth, sent } satisfies CallContext;
+      hooks = hooksOf(renewingHooks, false, spec.hooks);
+    } else {
+      hooks = hooksOf(clientHooks, noHooks, spec.hooks);
+    }
+    if (hooks) kyOptions.hooks = hooks;
+    return ky(url, kyOptions);
   }
 
-  /** Validates the inputs and turns the spec into ky options; throws `RequestValidationError`. */
-  function prepare(spec: AnySpec): { path: string; kyOptions: KyOptions } {
+  /**
+   * Validates the inputs and turns the spec into the URL and ky's options of one call, built in
+   * one object (not merged over an instance's defaults, which ky would do again on every call);
+   * throws `RequestValidationError`.
+   */
+  function prepare(spec: AnySpec): { url: string; kyOptions: KyOptions } {
     for (const name in spec) {
       if (!specNames.has(name)) {
         throw new RequestValidationError(`options of ${spec.operation}`, [
@@ -315,33 +327,34 @@ export function createTransport(options: TransportOptions): Transport {
       }
     }
     const path = fillPath(spec.path, spec.pathParams, spec.operation);
-    const kyOptions: KyOptions = { method: spec.method };
-    if (spec.baseUrl) kyOptions.prefixUrl = checkBaseUrl(spec.baseUrl);
+    let url = `${spec.baseUrl ? checkBaseUrl(spec.baseUrl) : prefixUrl}${checkRelative(path)}`;
     const query = spec.querySchema
-      ? validateInput(spec.querySchema, spec.query ?? {}, `query of ${spec.operation}`)
+      ? validateQuery(spec.querySchema, spec.query, spec.operation)
       : spec.query;
-    if (query) kyOptions.searchParams = searchParamsOf(query as Record<string, QueryValue>);
+    // The query goes into the URL here: given `searchParams`, ky would build the Request twice.
+    if (query) url += queryStringOf(query as Record<string, QueryValue>);
+    const headers: Record<string, string | undefined> = { ...defaultHeaders };
+    if (spec.headers) setHeaders(headers, spec.headers);
+    const kyOptions: KyOptions = {
+      method: spec.method,
+      headers,
+      timeout: spec.timeout === undefined ? timeout : checkTimeout(spec.timeout),
+      fetch: fetchImpl,
+      retry:
+        spec.retry === undefined
+          ? clientRetry
+          : requestRetry(options.retry, spec.retry, options.idempotencyKeys, spec.operation),
+    };
     const body = spec.bodySchema
       ? validateInput(spec.bodySchema, spec.body, `body of ${spec.operation}`)
       : spec.body;
-    const headers: Record<string, string | undefined> = { ...spec.headers };
     if (body !== undefined) setBody(kyOptions, headers, body, spec);
     const unsafe = spec.method === 'POST' || spec.method === 'PATCH';
     if (unsafe && options.idempotencyKeys) {
       headers['idempotency-key'] = spec.idempotencyKey ?? newIdempotencyKey();
     }
-    for (const _ in headers) {
-      kyOptions.headers = headers;
-      break;
-    }
     if (spec.signal) kyOptions.signal = spec.signal;
-    if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
-    kyOptions.retry =
-      spec.retry === undefined
-        ? clientRetry
-        : requestRetry(options.retry, spec.retry, options.idempotencyKeys, spec.operation);
-    if (spec.hooks) kyOptions.hooks = spec.hooks;
-    return { path, kyOptions };
+    return { url, kyOptions };
   }
 
   function setBody(
@@ -560,6 +573,58 @@ function mergeHooks(first: TransportHooks, second: TransportHooks | undefined): 
   return merged as TransportHooks;
 }
 
+/** Whether any of the hook lists has a hook. */
+function hasHooks(hooks: TransportHooks): boolean {
+  return hookNames.some((name) => (hooks[name]?.length ?? 0) > 0);
+}
+
+/**
+ * The hooks of one call: the client's (none when `baseEmpty`), then the request's, merged as ky
+ * merges a request's hooks over an instance's: a list the request sets to `undefined` is emptied.
+ */
+function hooksOf(
+  base: TransportHooks,
+  baseEmpty: boolean,
+  request: TransportHooks | undefined,
+): TransportHooks | undefined {
+  if (!request) return baseEmpty ? undefined : base;
+  const merged: Record<string, unknown[]> = {};
+  for (const name of hookNames) {
+    const own = request[name];
+    merged[name] =
+      own === undefined && Object.hasOwn(request, name)
+        ? []
+        : [...(base[name] ?? []), ...(Array.isArray(own) ? own : [])];
+  }
+  return merged as TransportHooks;
+}
+
+/** Sets each header under its lower-case name (HTTP names are case-insensitive); `undefined` removes it. */
+function setHeaders(
+  target: Record<string, string | undefined>,
+  source: Record<string, string | undefined>,
+): void {
+  for (const name in source) {
+    const value = source[name];
+    if (value === undefined) delete target[name.toLowerCase()];
+    else target[name.toLowerCase()] = value;
+  }
+}
+
+function lowerCasedHeaders(headers: Record<string, string | undefined>): Record<string, string> {
+  const lowerCased: Record<string, string | undefined> = {};
+  setHeaders(lowerCased, headers);
+  return lowerCased as Record<string, string>;
+}
+
+/** A client's path is relative to its base URL (ky's `prefixUrl` refused a leading slash too). */
+function checkRelative(path: string): string {
+  if (path.startsWith('/')) {
+    throw new Error(`clientkit: the request path ${path} must be relative to the base URL`);
+  }
+  return path;
+}
+
 function checkBaseUrl(url: string): string {
   let parsed: URL | undefined;
   try {
@@ -587,25 +652,80 @@ function checkTimeout(timeout: number): number | false {
   ]);
 }
 
+/**
+ * Path templates split once into literal text (even places) and parameter names (odd places). The
+ * clients have a few dozen templates; the bound only guards against paths built at run time.
+ */
+const compiledPaths = new Map<string, string[]>();
+const MAX_COMPILED_PATHS = 1000;
+
+function compilePath(template: string): string[] {
+  let parts = compiledPaths.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    if (compiledPaths.size >= MAX_COMPILED_PATHS) compiledPaths.clear();
+    compiledPaths.set(template, parts);
+  }
+  return parts;
+}
+
 function fillPath(
   template: string,
   params: Record<string, string | number> | undefined,
   operation: string,
 ): string {
   if (!template.includes('{')) return template;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (
-      !(typeof value === 'number'
-        ? Number.isSafeInteger(value) && value >= 0
-        : value && typeof value === 'string')
-    ) {
-      throw new RequestValidationError(`arguments of ${operation}`, [
-        { path: name, message: 'must be a non-empty string or a whole number' },
-      ]);
-    }
-    return encodeURIComponent(String(value));
-  });
+  const parts = compilePath(template);
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    path += pathValue(params?.[parts[i]!], parts[i]!, operation) + parts[i + 1]!;
+  }
+  return path;
+}
+
+function pathValue(value: unknown, name: string, operation: string): string {
+  if (
+    !(typeof value === 'number'
+      ? Number.isSafeInteger(value) && value >= 0
+      : value && typeof value === 'string')
+  ) {
+    throw new RequestValidationError(`arguments of ${operation}`, [
+      { path: name, message: 'must be a non-empty string or a whole number' },
+    ]);
+  }
+  return encodeURIComponent(String(value));
+}
+
+/**
+ * The checked form of an empty query, by schema: most calls give no query parameters, and checking
+ * `{}` against the same schema gives the same answer every time. Refusals are not kept (they throw).
+ */
+const emptyQueries = new WeakMap<$ZodType, unknown>();
+
+function validateQuery(schema: $ZodType, query: unknown, operation: string): unknown {
+  const empty = query === undefined || (isPlainObject(query) && !hasOwnKeys(query));
+  if (!empty) return validateInput(schema, query, `query of ${operation}`);
+  if (emptyQueries.has(schema)) return emptyQueries.get(schema);
+  const checked = validateInput(schema, {}, `query of ${operation}`);
+  emptyQueries.set(schema, checked);
+  return checked;
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && value.constructor === Object;
+}
+
+function hasOwnKeys(value: object): boolean {
+  for (const name in value) if (Object.hasOwn(value, name)) return true;
+  return false;
+}
+
+/** The query as `?name=value&...` (nothing when it is empty), as ky would have written it. */
+function queryStringOf(query: Record<string, QueryValue>): string {
+  const params = searchParamsOf(query);
+  return hasOwnKeys(params)
+    ? `?${new URLSearchParams(params as Record<string, string>).toString()}`
+    : '';
 }
 
 /** ky takes strings, numbers and booleans; lists go comma-separated and dates as ISO 8601. */
