@@ -183,6 +183,15 @@ const specNames = new Set(
   ),
 );
 
+/** One call as `prepare` leaves it: where it goes, ky's options, and its credentials. */
+interface Call {
+  url: string;
+  kyOptions: KyOptions;
+  auth: Auth | null | undefined;
+  /** The credentials never change and are in the headers already. */
+  fixedAuth: boolean;
+}
+
 /** A rejection of the `fetch` call itself: no response arrived. */
 class FetchFailure extends Error {
   constructor(
@@ -232,28 +241,29 @@ export function createTransport(options: TransportOptions): Transport {
   const renewingHooks = mergeHooks({ beforeRetry: [renewCredentials] }, clientHooks);
   const noHooks = !hasHooks(clientHooks);
   const clientAuthHeaders = options.auth ? fixedHeadersOf(options.auth) : undefined;
+  const clientHeaders = { ...defaultHeaders, ...clientAuthHeaders };
 
   async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
-    const { url, kyOptions } = prepare(spec);
+    const call = prepare(spec);
     const checking = options.beforeSend?.(spec);
     if (checking) await checking;
     if (spec.signal?.aborted) throw new APIUserAbortError('Request aborted before it was sent');
-    const auth = spec.auth === undefined ? options.auth : spec.auth;
+    const { auth } = call;
     let response: Response;
     const sent: Record<string, string> = {};
     try {
-      response = await sendOnce(url, kyOptions, spec, auth, sent);
+      response = await sendOnce(call, spec, sent);
     } catch (error) {
       const failure = await describeFailure(error, spec);
       const renewed =
         failure instanceof AuthenticationError && auth?.renew && (await auth.renew(failure, sent));
       if (!renewed) throw failure;
       // The credentials were refused and the auth has replaced them: send once more with the new ones.
-      response = await sendOnce(url, kyOptions, spec, auth, sent).catch(
-        async (retryError: unknown) => {
-          throw await describeFailure(retryError, spec);
-        },
-      );
+      try {
+        response = await sendOnce(call, spec, sent);
+      } catch (retryError) {
+        throw await describeFailure(retryError, spec);
+      }
     }
     const data = await readBody(response, spec.method);
     if (spec.parse) return { data: spec.parse(data, response), response };
@@ -284,33 +294,31 @@ export function createTransport(options: TransportOptions): Transport {
    * One ky call (its retries included); `sent` receives the credentials of the latest attempt. The
    * first attempt's credentials go in with the headers; each retry asks the auth again (a
    * `beforeRetry` hook, which finds the auth in ky's `context`), so a retry after a wait never
-   * carries a token that lapsed meanwhile. An auth whose headers never change needs neither.
+   * carries a token that lapsed meanwhile. Fixed credentials are in the headers already.
    */
-  async function sendOnce(
-    url: string,
-    kyOptions: KyOptions,
-    spec: AnySpec,
-    auth: Auth | null | undefined,
-    sent: Record<string, string>,
-  ) {
-    const headers = kyOptions.headers as Record<string, string | undefined>;
-    const fixed = auth && (auth === options.auth ? clientAuthHeaders : fixedHeadersOf(auth));
-    let hooks: TransportHooks | undefined;
-    if (fixed) {
-      Object.assign(headers, fixed);
-      hooks = hooksOf(clientHooks, noHooks, spec.hooks);
-    } else if (auth) {
-      const given = auth.headers();
-      const current = given instanceof Promise ? await given : given;
-      setHeaders(headers, current);
-      Object.assign(sent, current);
-      kyOptions.context = { auth, sent } satisfies CallContext;
-      hooks = hooksOf(renewingHooks, false, spec.hooks);
-    } else {
-      hooks = hooksOf(clientHooks, noHooks, spec.hooks);
+  function sendOnce(call: Call, spec: AnySpec, sent: Record<string, string>): Promise<Response> {
+    const { auth } = call;
+    if (!auth || call.fixedAuth) return ky(call.url, call.kyOptions);
+    const given = auth.headers();
+    if (given instanceof Promise) {
+      return given.then((current) => sendWith(call, spec, auth, current, sent));
     }
-    if (hooks) kyOptions.hooks = hooks;
-    return ky(url, kyOptions);
+    return sendWith(call, spec, auth, given, sent);
+  }
+
+  function sendWith(
+    call: Call,
+    spec: AnySpec,
+    auth: Auth,
+    current: Record<string, string>,
+    sent: Record<string, string>,
+  ): Promise<Response> {
+    const { kyOptions } = call;
+    setHeaders(kyOptions.headers as Record<string, string | undefined>, current);
+    Object.assign(sent, current);
+    kyOptions.context = { auth, sent } satisfies CallContext;
+    kyOptions.hooks = hooksOf(renewingHooks, false, spec.hooks);
+    return ky(call.url, kyOptions);
   }
 
   /**
@@ -318,7 +326,7 @@ export function createTransport(options: TransportOptions): Transport {
    * one object (not merged over an instance's defaults, which ky would do again on every call);
    * throws `RequestValidationError`.
    */
-  function prepare(spec: AnySpec): { url: string; kyOptions: KyOptions } {
+  function prepare(spec: AnySpec): Call {
     for (const name in spec) {
       if (!specNames.has(name)) {
         throw new RequestValidationError(`options of ${spec.operation}`, [
@@ -333,8 +341,19 @@ export function createTransport(options: TransportOptions): Transport {
       : spec.query;
     // The query goes into the URL here: given `searchParams`, ky would build the Request twice.
     if (query) url += queryStringOf(query as Record<string, QueryValue>);
-    const headers: Record<string, string | undefined> = { ...defaultHeaders };
+    const auth = spec.auth === undefined ? options.auth : spec.auth;
+    const fixed = auth
+      ? auth === options.auth
+        ? clientAuthHeaders
+        : fixedHeadersOf(auth)
+      : undefined;
+    const clientOwn = fixed !== undefined && fixed === clientAuthHeaders;
+    const headers: Record<string, string | undefined> = {
+      ...(clientOwn ? clientHeaders : defaultHeaders),
+    };
     if (spec.headers) setHeaders(headers, spec.headers);
+    // The credentials win over a request's own headers of the same name.
+    if (fixed && (spec.headers || !clientOwn)) Object.assign(headers, fixed);
     const kyOptions: KyOptions = {
       method: spec.method,
       headers,
@@ -354,7 +373,11 @@ export function createTransport(options: TransportOptions): Transport {
       headers['idempotency-key'] = spec.idempotencyKey ?? newIdempotencyKey();
     }
     if (spec.signal) kyOptions.signal = spec.signal;
-    return { url, kyOptions };
+    if (!auth || fixed) {
+      const hooks = hooksOf(clientHooks, noHooks, spec.hooks);
+      if (hooks) kyOptions.hooks = hooks;
+    }
+    return { url, kyOptions, auth, fixedAuth: fixed !== undefined };
   }
 
   function setBody(
