@@ -222,14 +222,15 @@ export function createTransport(options: TransportOptions): Transport {
       ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
       : undefined;
   const fetchImpl: typeof fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const isRequest = input instanceof Request;
     // A signal aborted between the call and this attempt: nothing is handed to fetch.
-    if (input instanceof Request && input.signal.aborted) {
-      return Promise.reject(new FetchFailure(url, input.signal.reason));
+    if (isRequest && input.signal.aborted) {
+      return Promise.reject(new FetchFailure(input.url, input.signal.reason));
     }
     // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
+    // The URL is read only on a failure: serialising it is work every successful call would pay.
     return (options.fetch ?? globalThis.fetch)(input, init).catch((error: unknown) => {
-      throw new FetchFailure(url, error);
+      throw new FetchFailure(isRequest ? input.url : String(input), error);
     });
   };
   const timeout = checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
@@ -267,7 +268,10 @@ export function createTransport(options: TransportOptions): Transport {
         throw await describeFailure(retryError, spec);
       }
     }
-    const data = await readBody(response, spec.method);
+    // The usual answer is read here rather than through readBody, one promise fewer per call.
+    const data = hasNoBody(response, spec.method)
+      ? await readBody(response, spec.method)
+      : parseBody(await response.text(), response);
     if (spec.parse) return { data: spec.parse(data, response), response };
     if (spec.response && options.validateResponses) {
       return {
@@ -798,12 +802,20 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+function hasNoBody(response: Response, method: string): boolean {
+  return method === 'HEAD' || response.status === 204 || response.status === 205;
+}
+
 async function readBody(response: Response, method: string): Promise<unknown> {
-  if (method === 'HEAD' || response.status === 204 || response.status === 205) {
+  if (hasNoBody(response, method)) {
     await response.body?.cancel();
     return undefined;
   }
-  const text = await response.text();
+  return parseBody(await response.text(), response);
+}
+
+/** JSON when the response says so and it parses, otherwise the text; an empty body is undefined. */
+function parseBody(text: string, response: Response): unknown {
   if (text === '') return undefined;
   if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
   try {
