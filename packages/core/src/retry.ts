@@ -5,21 +5,12 @@ export const DEFAULT_MAX_RETRIES = 2;
 /** The longest `Retry-After` the client waits for; a longer one fails at once with `RateLimitError`. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_BACKOFF_MS = 500;
-export const MAX_BACKOFF_MS = 8_000;
+const MAX_BACKOFF_MS = 8_000;
 const MAX_JITTER = 0.25;
 
 /** The statuses worth another attempt: timeouts, conflicts, rate limits and gateway failures. */
 export const RETRYABLE_STATUSES: readonly number[] = [408, 409, 429, 500, 502, 503, 504];
 const safeMethods = ['get', 'head', 'options', 'put', 'delete'];
-
-/** Whether `methods` are the retried methods of an interface without `Idempotency-Key`. */
-export function areSafeMethods(methods: readonly string[] | undefined): boolean {
-  return (
-    methods !== undefined &&
-    methods.length === safeMethods.length &&
-    methods.every((method) => safeMethods.includes(method.toLowerCase()))
-  );
-}
 
 /**
  * The project's retry policy in ky's terms: 2 retries; connection failures, per-attempt timeouts and
@@ -36,14 +27,9 @@ export function retryDefaults(idempotencyKeys: boolean): RetryOptions {
     maxRetryAfter: MAX_RETRY_AFTER_MS,
     backoffLimit: MAX_BACKOFF_MS,
     delay: retryDelayMs,
-    jitter: retryJitter,
+    jitter: (delay) => delay * (1 - Math.random() * MAX_JITTER),
     retryOnTimeout: true,
   };
-}
-
-/** Up to 25 % less than `delay`, at random. */
-export function retryJitter(delay: number): number {
-  return delay * (1 - Math.random() * MAX_JITTER);
 }
 
 /** The wait before retry number `attempt` (1 for the first retry), before jitter: 0.5 s, 1 s, 2 s, ... */

@@ -21,7 +21,7 @@ import {
 import { type Logger, type LogLevel, leveledLogger } from './logger';
 import { checkOptionNames } from './options';
 import { redactUrl } from './redact';
-import { areSafeMethods, MAX_BACKOFF_MS, retryDefaults, retryDelayMs, retryJitter } from './retry';
+import { retryDefaults } from './retry';
 import { validateInput, validateResponse } from './validation';
 import { VERSION } from './version';
 
@@ -214,9 +214,7 @@ class FetchFailure extends Error {
  */
 export function createTransport(options: TransportOptions): Transport {
   const prefixUrl = checkBaseUrl(options.baseUrl);
-  const clientRetry = kyRetryOf(
-    checkRetry(options.retry, options.idempotencyKeys, 'client options'),
-  );
+  const clientRetry = checkRetry(options.retry, options.idempotencyKeys, 'client options');
   const logger =
     options.logger || options.logLevel
       ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
@@ -510,28 +508,11 @@ function requestRetry(
 ): RetryOptions {
   const subject = `options of ${operation}`;
   checkRetry(request, idempotencyKeys, subject);
-  return kyRetryOf(
-    checkRetry({ ...retryOptionsOf(client), ...retryOptionsOf(request) }, idempotencyKeys, subject),
+  return checkRetry(
+    { ...retryOptionsOf(client), ...retryOptionsOf(request) },
+    idempotencyKeys,
+    subject,
   );
-}
-
-/**
- * The policy as handed to ky, without the options whose effect is ky's default: ky copies every
- * retry option on every call, entry by entry. The limit 2, the methods (ky's also list OPTIONS and
- * TRACE, which the clients never send) and the backoff limit of our own delays (they stay under it,
- * and our jitter only shortens them).
- */
-function kyRetryOf(policy: RetryOptions): RetryOptions {
-  const { limit, methods, backoffLimit, ...rest } = policy;
-  const forKy: RetryOptions = rest;
-  if (limit !== KY_DEFAULT_RETRY_LIMIT) forKy.limit = limit;
-  if (!areSafeMethods(methods)) forKy.methods = methods;
-  const ownDelays =
-    policy.delay === retryDelayMs &&
-    policy.jitter === retryJitter &&
-    backoffLimit === MAX_BACKOFF_MS;
-  if (!ownDelays) forKy.backoffLimit = backoffLimit;
-  return forKy;
 }
 
 function retryOptionsOf(setting: RetrySetting | undefined): RetryOptions {
@@ -561,9 +542,6 @@ function retryAfterMs(value: string | null): number | undefined {
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : date - Date.now();
 }
-
-/** ky's own limit of retries, used when the options give none. */
-const KY_DEFAULT_RETRY_LIMIT = 2;
 
 /** What one call hands its hooks through ky's `context`: its credentials, and what it sent. */
 type CallContext = {
