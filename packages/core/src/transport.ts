@@ -679,48 +679,25 @@ function checkTimeout(timeout: number): number | false {
   ]);
 }
 
-/**
- * Path templates split once into literal text (even places) and parameter names (odd places). The
- * clients have a few dozen templates; the bound only guards against paths built at run time.
- */
-const compiledPaths = new Map<string, string[]>();
-const MAX_COMPILED_PATHS = 1000;
-
-function compilePath(template: string): string[] {
-  let parts = compiledPaths.get(template);
-  if (!parts) {
-    parts = template.split(/\{(\w+)\}/);
-    if (compiledPaths.size >= MAX_COMPILED_PATHS) compiledPaths.clear();
-    compiledPaths.set(template, parts);
-  }
-  return parts;
-}
-
 function fillPath(
   template: string,
   params: Record<string, string | number> | undefined,
   operation: string,
 ): string {
   if (!template.includes('{')) return template;
-  const parts = compilePath(template);
-  let path = parts[0]!;
-  for (let i = 1; i < parts.length; i += 2) {
-    path += pathValue(params?.[parts[i]!], parts[i]!, operation) + parts[i + 1]!;
-  }
-  return path;
-}
-
-function pathValue(value: unknown, name: string, operation: string): string {
-  if (
-    !(typeof value === 'number'
-      ? Number.isSafeInteger(value) && value >= 0
-      : value && typeof value === 'string')
-  ) {
-    throw new RequestValidationError(`arguments of ${operation}`, [
-      { path: name, message: 'must be a non-empty string or a whole number' },
-    ]);
-  }
-  return encodeURIComponent(String(value));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (
+      !(typeof value === 'number'
+        ? Number.isSafeInteger(value) && value >= 0
+        : value && typeof value === 'string')
+    ) {
+      throw new RequestValidationError(`arguments of ${operation}`, [
+        { path: name, message: 'must be a non-empty string or a whole number' },
+      ]);
+    }
+    return encodeURIComponent(String(value));
+  });
 }
 
 /**
