@@ -17,6 +17,8 @@ export interface CannedFetch {
   fetch: typeof fetch;
   /** `METHOD /path` of every request so far, query left out. */
   readonly seen: string[];
+  /** The headers of those requests, names in lower case. */
+  readonly headersSeen: Record<string, string>[];
   /** Forgets the recorded requests (the count of calls is kept in `calls`). */
   reset(): void;
   readonly calls: number;
@@ -39,15 +41,28 @@ function methodOf(input: RequestInfo | URL, init: RequestInit | undefined): stri
   return typeof input === 'object' && 'method' in input ? input.method : 'GET';
 }
 
+/** The headers a request carries: `init`'s replace the Request's, as in fetch. */
+function headersOf(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): Record<string, string> {
+  if (init?.headers) return Object.fromEntries(new Headers(init.headers));
+  return input instanceof Request ? Object.fromEntries(input.headers) : {};
+}
+
 /** Builds a canned fetch; it records at most `keep` requests so a long run holds no growing list. */
 export function cannedFetch(routes: CannedRoutes, keep = 16): CannedFetch {
   const seen: string[] = [];
+  const headersSeen: Record<string, string>[] = [];
   let calls = 0;
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
     calls += 1;
     const { pathname } = new URL(urlOf(input));
     const key = `${methodOf(input, init)} ${pathname}`;
-    if (seen.length < keep) seen.push(key);
+    if (seen.length < keep) {
+      seen.push(key);
+      headersSeen.push(headersOf(input, init));
+    }
     const answer = routes[key] ?? routes.default;
     // The body must be read by whoever called fetch, as a network answer would be.
     return new Response(answer.status === 204 ? null : answer.body, {
@@ -58,8 +73,10 @@ export function cannedFetch(routes: CannedRoutes, keep = 16): CannedFetch {
   return {
     fetch: fetchImpl as typeof fetch,
     seen,
+    headersSeen,
     reset: () => {
       seen.length = 0;
+      headersSeen.length = 0;
     },
     get calls() {
       return calls;

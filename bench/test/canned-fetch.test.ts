@@ -20,6 +20,21 @@ describe('canned fetch', () => {
     expect(canned.seen).toEqual(['POST /a', 'GET /b', 'PATCH /c']);
   });
 
+  it('records the headers of each request, from a Request or, replacing them, from init', async () => {
+    const canned = cannedFetch({ default: jsonAnswer({}) });
+    await canned.fetch('http://h.test/a', { headers: { 'X-One': '1' } });
+    await canned.fetch(new Request('http://h.test/r', { headers: { 'x-req': 'r' } }));
+    await canned.fetch(
+      new Request('http://h.test/b', { headers: { 'x-two': '2', 'x-three': 'r' } }),
+      {
+        headers: { 'X-Three': 'init' },
+      },
+    );
+    expect(canned.headersSeen).toEqual([{ 'x-one': '1' }, { 'x-req': 'r' }, { 'x-three': 'init' }]);
+    canned.reset();
+    expect(canned.headersSeen).toEqual([]);
+  });
+
   it('answers a listed METHOD /path with its own answer and anything else with the default', async () => {
     const canned = cannedFetch({
       default: jsonAnswer({ kind: 'default' }),

@@ -7,5 +7,19 @@ import { RecordPath } from './request-schemas';
  * the argument instead of reaching the interface as another route. One rule for every declaration.
  */
 export function checkRecordPath(spec: RequestSpec): void {
-  if (spec.pathParams) validateInput(RecordPath, spec.pathParams, `arguments of ${spec.operation}`);
+  const params = spec.pathParams;
+  if (!params || isRecordId(params)) return;
+  validateInput(RecordPath, params, `arguments of ${spec.operation}`);
+}
+
+/**
+ * The usual path, a record by its numeric id, checked without the schema (this runs on every call):
+ * true only for what `RecordPath` accepts, `{ id }` with a whole number of 1 or more. Anything else
+ * goes to the schema, which names the problem.
+ */
+export function isRecordId(params: Record<string, unknown>): boolean {
+  const { id } = params;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return false;
+  for (const name in params) if (name !== 'id') return false;
+  return true;
 }

@@ -52,7 +52,11 @@ export class APIPromise<T> implements PromiseLike<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#result.then(({ data }) => data).then(onfulfilled, onrejected);
+    // One step rather than two: a callback that throws still rejects the result, not `onrejected`.
+    return this.#result.then(
+      onfulfilled ? ({ data }) => onfulfilled(data) : ({ data }) => data as unknown as R1,
+      onrejected,
+    );
   }
 
   /** Runs a callback with the error, as a promise's `catch` does. */

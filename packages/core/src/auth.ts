@@ -19,6 +19,28 @@ export type SecretSource = string | (() => string | Promise<string>);
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
+/**
+ * The headers of each auth whose headers never change, by header name in lower case. The transport
+ * adds them to a request as they are, and has nothing to renew before a retry or to remember of what
+ * was sent, which saves work on every call.
+ */
+const fixedHeaders = new WeakMap<Auth, Readonly<Record<string, string>>>();
+
+/** The unchanging headers of an auth made here with a fixed secret, or undefined for any other. */
+export function fixedHeadersOf(auth: Auth): Readonly<Record<string, string>> | undefined {
+  return fixedHeaders.get(auth);
+}
+
+/** An auth that always answers the same headers, without a promise. */
+function fixedAuth(description: string, headers: Record<string, string>): Auth {
+  const frozen = Object.freeze(headers);
+  const auth = describedAuth(description, () => frozen);
+  const lowerCased: Record<string, string> = {};
+  for (const name in frozen) lowerCased[name.toLowerCase()] = frozen[name]!;
+  fixedHeaders.set(auth, Object.freeze(lowerCased));
+  return auth;
+}
+
 function describedAuth(description: string, headers: Auth['headers'], renew?: Auth['renew']): Auth {
   return {
     headers,
@@ -51,11 +73,10 @@ export interface BearerAuthOptions {
  */
 export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {}): Auth {
   // A fixed token needs no promise: its headers are built once.
-  const fixed =
-    typeof token === 'string' ? Object.freeze({ authorization: `Bearer ${token}` }) : undefined;
-  const headers = fixed
-    ? () => fixed
-    : async () => ({ authorization: `Bearer ${await reveal(token)}` });
+  if (typeof token === 'string') {
+    return fixedAuth('[BearerAuth]', { authorization: `Bearer ${token}` });
+  }
+  const headers = async () => ({ authorization: `Bearer ${await reveal(token)}` });
   const { renewWhen } = options;
   const provider = isTokenProvider(token) ? token : undefined;
   if (!provider || !renewWhen) return describedAuth('[BearerAuth]', headers);
@@ -75,11 +96,12 @@ function isTokenProvider(source: SecretSource): source is TokenProvider {
 /** `Authorization: Basic` with a user name and password, encoded as UTF-8. */
 export function basicAuth(username: string, password: string): Auth {
   const value = `Basic ${base64(`${username}:${password}`)}`;
-  return describedAuth(`[BasicAuth ${username}]`, () => ({ authorization: value }));
+  return fixedAuth(`[BasicAuth ${username}]`, { authorization: value });
 }
 
 /** A credential carried in a header of its own, such as `X-Mail-Account-Token`. */
 export function headerAuth(name: string, value: SecretSource): Auth {
+  if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, { [name]: value });
   return describedAuth(`[HeaderAuth ${name}]`, async () => ({ [name]: await reveal(value) }));
 }
 

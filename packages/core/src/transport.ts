@@ -1,14 +1,13 @@
 import ky, {
   type Hooks,
   HTTPError,
-  type KyInstance,
   type Options as KyOptions,
   type RetryOptions,
   TimeoutError,
 } from 'ky';
 import type { $ZodType } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
-import type { Auth } from './auth';
+import { type Auth, fixedHeadersOf } from './auth';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -184,6 +183,15 @@ const specNames = new Set(
   ),
 );
 
+/** One call as `prepare` leaves it: where it goes, ky's options, and its credentials. */
+interface Call {
+  url: string;
+  kyOptions: KyOptions;
+  auth: Auth | null | undefined;
+  /** The credentials never change and are in the headers already. */
+  fixedAuth: boolean;
+}
+
 /** A rejection of the `fetch` call itself: no response arrived. */
 class FetchFailure extends Error {
   constructor(
@@ -212,55 +220,56 @@ export function createTransport(options: TransportOptions): Transport {
       ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
       : undefined;
   const fetchImpl: typeof fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const isRequest = input instanceof Request;
     // A signal aborted between the call and this attempt: nothing is handed to fetch.
-    if (input instanceof Request && input.signal.aborted) {
-      return Promise.reject(new FetchFailure(url, input.signal.reason));
+    if (isRequest && input.signal.aborted) {
+      return Promise.reject(new FetchFailure(input.url, input.signal.reason));
     }
     // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
+    // The URL is read only on a failure: serialising it is work every successful call would pay.
     return (options.fetch ?? globalThis.fetch)(input, init).catch((error: unknown) => {
-      throw new FetchFailure(url, error);
+      throw new FetchFailure(isRequest ? input.url : String(input), error);
     });
   };
-  const api: KyInstance = ky.create({
-    prefixUrl,
-    timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
-    // No `retry` here: ky would concatenate a request's retry arrays (methods, statusCodes) onto the
-    // instance's, so a request could never narrow them. Each request gets the whole policy instead.
-    fetch: fetchImpl,
-    headers: {
-      accept: 'application/json',
-      'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
-      ...options.headers,
-    },
-    hooks: mergeHooks(
-      logger
-        ? mergeHooks({ beforeRetry: [renewCredentials] }, loggingHooks(logger))
-        : { beforeRetry: [renewCredentials] },
-      options.hooks,
-    ),
+  const timeout = checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
+  const defaultHeaders = lowerCasedHeaders({
+    accept: 'application/json',
+    'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
+    ...options.headers,
   });
+  const clientHooks = mergeHooks(logger ? loggingHooks(logger) : {}, options.hooks);
+  // Renewing credentials before a retry comes first, as the client's own hooks may read them.
+  const renewingHooks = mergeHooks({ beforeRetry: [renewCredentials] }, clientHooks);
+  const noHooks = !hasHooks(clientHooks);
+  const clientAuthHeaders = options.auth ? fixedHeadersOf(options.auth) : undefined;
+  const clientHeaders = { ...defaultHeaders, ...clientAuthHeaders };
 
   async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
-    const { path, kyOptions } = prepare(spec);
-    if (options.beforeSend) await options.beforeSend(spec);
+    const call = prepare(spec);
+    const checking = options.beforeSend?.(spec);
+    if (checking) await checking;
     if (spec.signal?.aborted) throw new APIUserAbortError('Request aborted before it was sent');
-    const auth = spec.auth === undefined ? options.auth : spec.auth;
+    const { auth } = call;
     let response: Response;
     const sent: Record<string, string> = {};
     try {
-      response = await sendOnce(path, kyOptions, auth, sent);
+      response = await sendOnce(call, spec, sent);
     } catch (error) {
       const failure = await describeFailure(error, spec);
       const renewed =
         failure instanceof AuthenticationError && auth?.renew && (await auth.renew(failure, sent));
       if (!renewed) throw failure;
       // The credentials were refused and the auth has replaced them: send once more with the new ones.
-      response = await sendOnce(path, kyOptions, auth, sent).catch(async (retryError: unknown) => {
+      try {
+        response = await sendOnce(call, spec, sent);
+      } catch (retryError) {
         throw await describeFailure(retryError, spec);
-      });
+      }
     }
-    const data = await readBody(response, spec.method);
+    // The usual answer is read here rather than through readBody, one promise fewer per call.
+    const data = hasNoBody(response, spec.method)
+      ? await readBody(response, spec.method)
+      : parseBody(await response.text(), response);
     if (spec.parse) return { data: spec.parse(data, response), response };
     if (spec.response && options.validateResponses) {
       return {
@@ -287,26 +296,41 @@ export function createTransport(options: TransportOptions): Transport {
 
   /**
    * One ky call (its retries included); `sent` receives the credentials of the latest attempt. The
-   * first attempt's credentials go in with the headers; each retry asks the auth again (the client's
-   * `beforeRetry` hook, which finds the auth in ky's `context`), so a retry after a wait never carries
-   * a token that lapsed meanwhile.
+   * first attempt's credentials go in with the headers; each retry asks the auth again (a
+   * `beforeRetry` hook, which finds the auth in ky's `context`), so a retry after a wait never
+   * carries a token that lapsed meanwhile. Fixed credentials are in the headers already.
    */
-  async function sendOnce(
-    path: string,
-    kyOptions: KyOptions,
-    auth: Auth | null | undefined,
-    sent: Record<string, string>,
-  ) {
-    if (!auth) return api(path, kyOptions);
+  function sendOnce(call: Call, spec: AnySpec, sent: Record<string, string>): Promise<Response> {
+    const { auth } = call;
+    if (!auth || call.fixedAuth) return ky(call.url, call.kyOptions);
     const given = auth.headers();
-    const headers = given instanceof Promise ? await given : given;
-    Object.assign(sent, headers);
-    const context: CallContext = { auth, sent };
-    return api(path, { ...kyOptions, headers: { ...kyOptions.headers, ...headers }, context });
+    if (given instanceof Promise) {
+      return given.then((current) => sendWith(call, spec, auth, current, sent));
+    }
+    return sendWith(call, spec, auth, given, sent);
   }
 
-  /** Validates the inputs and turns the spec into ky options; throws `RequestValidationError`. */
-  function prepare(spec: AnySpec): { path: string; kyOptions: KyOptions } {
+  function sendWith(
+    call: Call,
+    spec: AnySpec,
+    auth: Auth,
+    current: Record<string, string>,
+    sent: Record<string, string>,
+  ): Promise<Response> {
+    const { kyOptions } = call;
+    setHeaders(kyOptions.headers as Record<string, string | undefined>, current);
+    Object.assign(sent, current);
+    kyOptions.context = { auth, sent } satisfies CallContext;
+    kyOptions.hooks = hooksOf(renewingHooks, false, spec.hooks);
+    return ky(call.url, kyOptions);
+  }
+
+  /**
+   * Validates the inputs and turns the spec into the URL and ky's options of one call, built in
+   * one object (not merged over an instance's defaults, which ky would do again on every call);
+   * throws `RequestValidationError`.
+   */
+  function prepare(spec: AnySpec): Call {
     for (const name in spec) {
       if (!specNames.has(name)) {
         throw new RequestValidationError(`options of ${spec.operation}`, [
@@ -315,33 +339,49 @@ export function createTransport(options: TransportOptions): Transport {
       }
     }
     const path = fillPath(spec.path, spec.pathParams, spec.operation);
-    const kyOptions: KyOptions = { method: spec.method };
-    if (spec.baseUrl) kyOptions.prefixUrl = checkBaseUrl(spec.baseUrl);
+    let url = `${spec.baseUrl ? checkBaseUrl(spec.baseUrl) : prefixUrl}${checkRelative(path)}`;
     const query = spec.querySchema
-      ? validateInput(spec.querySchema, spec.query ?? {}, `query of ${spec.operation}`)
+      ? validateQuery(spec.querySchema, spec.query, spec.operation)
       : spec.query;
-    if (query) kyOptions.searchParams = searchParamsOf(query as Record<string, QueryValue>);
+    // The query goes into the URL here: given `searchParams`, ky would build the Request twice.
+    if (query) url += queryStringOf(query as Record<string, QueryValue>);
+    const auth = spec.auth === undefined ? options.auth : spec.auth;
+    const fixed = auth
+      ? auth === options.auth
+        ? clientAuthHeaders
+        : fixedHeadersOf(auth)
+      : undefined;
+    const clientOwn = fixed !== undefined && fixed === clientAuthHeaders;
+    const headers: Record<string, string | undefined> = {
+      ...(clientOwn ? clientHeaders : defaultHeaders),
+    };
+    if (spec.headers) setHeaders(headers, spec.headers);
+    // The credentials win over a request's own headers of the same name.
+    if (fixed && (spec.headers || !clientOwn)) Object.assign(headers, fixed);
+    const kyOptions: KyOptions = {
+      method: spec.method,
+      headers,
+      timeout: spec.timeout === undefined ? timeout : checkTimeout(spec.timeout),
+      fetch: fetchImpl,
+      retry:
+        spec.retry === undefined
+          ? clientRetry
+          : requestRetry(options.retry, spec.retry, options.idempotencyKeys, spec.operation),
+    };
     const body = spec.bodySchema
       ? validateInput(spec.bodySchema, spec.body, `body of ${spec.operation}`)
       : spec.body;
-    const headers: Record<string, string | undefined> = { ...spec.headers };
     if (body !== undefined) setBody(kyOptions, headers, body, spec);
     const unsafe = spec.method === 'POST' || spec.method === 'PATCH';
     if (unsafe && options.idempotencyKeys) {
       headers['idempotency-key'] = spec.idempotencyKey ?? newIdempotencyKey();
     }
-    for (const _ in headers) {
-      kyOptions.headers = headers;
-      break;
-    }
     if (spec.signal) kyOptions.signal = spec.signal;
-    if (spec.timeout !== undefined) kyOptions.timeout = checkTimeout(spec.timeout);
-    kyOptions.retry =
-      spec.retry === undefined
-        ? clientRetry
-        : requestRetry(options.retry, spec.retry, options.idempotencyKeys, spec.operation);
-    if (spec.hooks) kyOptions.hooks = spec.hooks;
-    return { path, kyOptions };
+    if (!auth || fixed) {
+      const hooks = hooksOf(clientHooks, noHooks, spec.hooks);
+      if (hooks) kyOptions.hooks = hooks;
+    }
+    return { url, kyOptions, auth, fixedAuth: fixed !== undefined };
   }
 
   function setBody(
@@ -560,6 +600,58 @@ function mergeHooks(first: TransportHooks, second: TransportHooks | undefined): 
   return merged as TransportHooks;
 }
 
+/** Whether any of the hook lists has a hook. */
+function hasHooks(hooks: TransportHooks): boolean {
+  return hookNames.some((name) => (hooks[name]?.length ?? 0) > 0);
+}
+
+/**
+ * The hooks of one call: the client's (none when `baseEmpty`), then the request's, merged as ky
+ * merges a request's hooks over an instance's: a list the request sets to `undefined` is emptied.
+ */
+function hooksOf(
+  base: TransportHooks,
+  baseEmpty: boolean,
+  request: TransportHooks | undefined,
+): TransportHooks | undefined {
+  if (!request) return baseEmpty ? undefined : base;
+  const merged: Record<string, unknown[]> = {};
+  for (const name of hookNames) {
+    const own = request[name];
+    merged[name] =
+      own === undefined && Object.hasOwn(request, name)
+        ? []
+        : [...(base[name] ?? []), ...(Array.isArray(own) ? own : [])];
+  }
+  return merged as TransportHooks;
+}
+
+/** Sets each header under its lower-case name (HTTP names are case-insensitive); `undefined` removes it. */
+function setHeaders(
+  target: Record<string, string | undefined>,
+  source: Record<string, string | undefined>,
+): void {
+  for (const name in source) {
+    const value = source[name];
+    if (value === undefined) delete target[name.toLowerCase()];
+    else target[name.toLowerCase()] = value;
+  }
+}
+
+function lowerCasedHeaders(headers: Record<string, string | undefined>): Record<string, string> {
+  const lowerCased: Record<string, string | undefined> = {};
+  setHeaders(lowerCased, headers);
+  return lowerCased as Record<string, string>;
+}
+
+/** A client's path is relative to its base URL (ky's `prefixUrl` refused a leading slash too). */
+function checkRelative(path: string): string {
+  if (path.startsWith('/')) {
+    throw new Error(`clientkit: the request path ${path} must be relative to the base URL`);
+  }
+  return path;
+}
+
 function checkBaseUrl(url: string): string {
   let parsed: URL | undefined;
   try {
@@ -608,6 +700,38 @@ function fillPath(
   });
 }
 
+/**
+ * The checked form of an empty query, by schema: most calls give no query parameters, and checking
+ * `{}` against the same schema gives the same answer every time. Refusals are not kept (they throw).
+ */
+const emptyQueries = new WeakMap<$ZodType, unknown>();
+
+function validateQuery(schema: $ZodType, query: unknown, operation: string): unknown {
+  const empty = query === undefined || (isPlainObject(query) && !hasOwnKeys(query));
+  if (!empty) return validateInput(schema, query, `query of ${operation}`);
+  if (emptyQueries.has(schema)) return emptyQueries.get(schema);
+  const checked = validateInput(schema, {}, `query of ${operation}`);
+  emptyQueries.set(schema, checked);
+  return checked;
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && value.constructor === Object;
+}
+
+function hasOwnKeys(value: object): boolean {
+  for (const name in value) if (Object.hasOwn(value, name)) return true;
+  return false;
+}
+
+/** The query as `?name=value&...` (nothing when it is empty), as ky would have written it. */
+function queryStringOf(query: Record<string, QueryValue>): string {
+  const params = searchParamsOf(query);
+  return hasOwnKeys(params)
+    ? `?${new URLSearchParams(params as Record<string, string>).toString()}`
+    : '';
+}
+
 /** ky takes strings, numbers and booleans; lists go comma-separated and dates as ISO 8601. */
 function searchParamsOf(
   query: Record<string, QueryValue>,
@@ -633,12 +757,20 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+function hasNoBody(response: Response, method: string): boolean {
+  return method === 'HEAD' || response.status === 204 || response.status === 205;
+}
+
 async function readBody(response: Response, method: string): Promise<unknown> {
-  if (method === 'HEAD' || response.status === 204 || response.status === 205) {
+  if (hasNoBody(response, method)) {
     await response.body?.cancel();
     return undefined;
   }
-  const text = await response.text();
+  return parseBody(await response.text(), response);
+}
+
+/** JSON when the response says so and it parses, otherwise the text; an empty body is undefined. */
+function parseBody(text: string, response: Response): unknown {
   if (text === '') return undefined;
   if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
   try {

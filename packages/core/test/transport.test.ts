@@ -57,6 +57,45 @@ describe('createTransport', () => {
     });
   });
 
+  it('lets the client options replace a default header whatever its letter case', async () => {
+    const scope = nock('http://api.test', { reqheaders: { 'user-agent': 'mine/2' } })
+      .get('/v1/x')
+      .reply(204);
+    const transport = createTransport({ baseUrl: BASE, headers: { 'User-Agent': 'mine/2' } });
+    await transport.request({ method: 'GET', path: 'x', operation: 'test.x' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('sends fixed credentials over a request header of the same name', async () => {
+    const scope = nock('http://api.test', { reqheaders: { authorization: 'Bearer fixed' } })
+      .get('/v1/x')
+      .twice()
+      .reply(204);
+    const transport = createTransport({ baseUrl: BASE, auth: bearerAuth('fixed') });
+    await transport.request({
+      method: 'GET',
+      path: 'x',
+      operation: 'test.x',
+      headers: { Authorization: 'Bearer other' },
+    });
+    await transport.request({ method: 'GET', path: 'x', operation: 'test.x' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('refuses an empty query on every call when its schema requires a parameter', async () => {
+    const transport = createTransport({ baseUrl: BASE });
+    const spec = {
+      method: 'GET' as const,
+      path: 'x',
+      operation: 'test.x',
+      querySchema: z.object({ q: z.string() }),
+    };
+    for (const query of [undefined, {}, {}]) {
+      const error = await rejectionOf(transport.request({ ...spec, query }));
+      expect(error).toBeInstanceOf(RequestValidationError);
+    }
+  });
+
   it('percent-encodes path parameters', async () => {
     nock('http://api.test').get('/v1/events/by-slug/a%2Fb%20c').reply(200, {});
     const transport = createTransport({ baseUrl: BASE });
