@@ -1,9 +1,5 @@
-import {
-  clientCredentials,
-  IdmClient,
-  PermissionDeniedError,
-  scopesOf,
-} from '@clientkit/idm-client';
+import { clientCredentials, IdmClient, PermissionDeniedError } from '@clientkit/idm-client';
+import { scopesOf } from '@clientkit/idm-client/scopes';
 import type { ReferenceServer } from '@clientkit/reference-server';
 
 /**

@@ -43,7 +43,6 @@ import {
 import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
 import type { CheckpointList, OffsetList } from './response-schemas';
-import { checkScope } from './scopes';
 
 /** Options of `IdmClient`: a `token`, or client credentials as `auth`. */
 export interface IdmClientOptions extends ClientOptions {
@@ -139,8 +138,11 @@ export class IdmClient {
       beforeSend: (spec: RequestSpec) => {
         checkCorrelationHeader(spec);
         // The token exchange itself carries no token to check.
+        // The scope rules load with the first checked call: most applications leave the check off.
         if (checkScopes && spec.auth !== null) {
-          return this.accessToken().then((token) => checkScope(spec.method, spec.path, token));
+          return Promise.all([import('./scopes'), this.accessToken()]).then(([scopes, token]) =>
+            scopes.checkScope(spec.method, spec.path, token),
+          );
         }
       },
     });

@@ -90,4 +90,3 @@ export type {
   OffsetList,
   OffsetTotals,
 } from './response-schemas';
-export { requiredScope, scopesOf } from './scopes';

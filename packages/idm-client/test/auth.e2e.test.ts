@@ -6,8 +6,8 @@ import {
   type IdmClient,
   NotFoundError,
   PermissionDeniedError,
-  scopesOf,
 } from '../src/index';
+import { scopesOf } from '../src/scopes';
 import { START, serverLogs, useServer } from './e2e';
 import { rejectionOf } from './helpers';
 

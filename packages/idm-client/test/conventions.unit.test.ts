@@ -6,9 +6,8 @@ import {
   PayloadTooLargeError,
   PermissionDeniedError,
   RequestValidationError,
-  requiredScope,
-  scopesOf,
 } from '../src/index';
+import { requiredScope, scopesOf } from '../src/scopes';
 import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
 
 useNock();

@@ -1,4 +1,4 @@
-import { scopesOf } from '@clientkit/idm-client';
+import { scopesOf } from '@clientkit/idm-client/scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
 

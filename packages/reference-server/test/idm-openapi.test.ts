@@ -1,4 +1,4 @@
-import { requiredScope } from '@clientkit/idm-client';
+import { requiredScope } from '@clientkit/idm-client/scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdmInterface } from '../src/apis/idm/interface';
 import { IDM_OPENAPI_PATH } from '../src/apis/idm/routes';

@@ -1,5 +1,5 @@
-import { requiredScope } from '@clientkit/idm-client';
 import type { Tenant } from '@clientkit/idm-client/schemas';
+import { requiredScope } from '@clientkit/idm-client/scopes';
 import { Hono } from 'hono';
 import { mountOperations, openApiPublisher } from '../../operations';
 import { ApiProblem } from '../../problem';
