@@ -216,7 +216,13 @@ describe('Retry-After and backoff', () => {
     const delays: number[] = [];
     const jittered = createTransport({
       baseUrl: BASE,
-      retry: { limit: 1, delay: (attempt) => (delays.push(attempt), 40) },
+      retry: {
+        limit: 1,
+        delay: (attempt) => {
+          delays.push(attempt);
+          return 40;
+        },
+      },
     });
     nock('http://api.test').get('/v1/j').reply(500).get('/v1/j').reply(200, {});
     const started = Date.now();

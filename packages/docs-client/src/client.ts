@@ -10,7 +10,6 @@ import {
   paginateRaw,
   type RawRequestInit,
   type RequestOptions,
-  type RequestSpec,
   RequestValidationError,
   type SecretSource,
   sendRaw,
