@@ -25,7 +25,8 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}) {
     },
     test: {
       include: ['test/**/*.test.ts'],
-      testTimeout: 20_000,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       ...overrides,
     },
   });

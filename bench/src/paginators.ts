@@ -207,11 +207,15 @@ async function timed(
  * two alternating which goes first. Run node with `--expose-gc` so each baseline follows a
  * collection.
  */
-export async function benchPaginators(records: number, pageSize = 100): Promise<PaginatorResult[]> {
+export async function benchPaginators(
+  records: number,
+  pageSize = 100,
+  warmupRecords = 5_000,
+): Promise<PaginatorResult[]> {
   const results: PaginatorResult[] = [];
   for (const [index, style] of (['checkpoint', 'offset', 'cursor'] as const).entries()) {
-    await sdkRun(style, 5_000, pageSize, () => undefined); // warm up both paths
-    await rawRun(style, 5_000, pageSize, () => undefined);
+    await sdkRun(style, warmupRecords, pageSize, () => undefined); // warm up both paths
+    await rawRun(style, warmupRecords, pageSize, () => undefined);
     const sdk = () => timed((onPage) => sdkRun(style, records, pageSize, onPage), records, style);
     const raw = () =>
       timed((onPage) => rawRun(style, records, pageSize, onPage), records, `${style} bare ky`);
