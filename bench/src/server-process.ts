@@ -12,13 +12,16 @@ export interface ServerProcess {
  * Starts the reference server CLI in its own process, so that its CPU time does not count against
  * the client being measured, and resolves once it prints its URL.
  */
-export async function startServerProcess(args: string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(
+  args: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const require = createRequire(import.meta.url);
   const packageJson = require.resolve('@clientkit/reference-server/package.json');
   const cli = packageJson.replace(/package\.json$/, 'dist/cli.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, '--port', '0', '--smtp-port', '0', '--admin', ...args],
+    [...nodeArgs, cli, '--port', '0', '--smtp-port', '0', '--admin', ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

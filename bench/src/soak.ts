@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MeteringClient } from '@clientkit/metering-client';
 import { admin, startServerProcess } from './server-process';
 import { nowMs } from './stats';
@@ -28,13 +29,15 @@ interface Round {
 }
 
 /**
- * The server's RSS once it is idle and has stopped shrinking. Under load, RSS holds whatever
- * garbage the last collections left and heap V8 grew for the burst; an idle V8 collects and
- * returns memory within seconds. Polls every 250 ms until RSS has not fallen by 1 MiB or more
- * across the last two seconds, or 30 s have passed; the reading then compares rounds by what the
- * server keeps, not by when the load stopped.
+ * The server's RSS once it is idle, has collected its garbage and has stopped shrinking. Under
+ * load, RSS holds whatever garbage the last collections left and the heap V8 grew for the burst,
+ * so two runs of the same code read +48.8 % and -5.1 % at the instant the load stopped. The server
+ * runs with a preload (`scripts/collect-on-signal.cjs`) that collects on SIGUSR2; after asking for
+ * it, this polls every 250 ms until RSS has not fallen by 1 MiB or more across the last two
+ * seconds, or 30 s have passed. Rounds are then compared by what the server keeps.
  */
 async function settledRssMiB(pid: number): Promise<number> {
+  process.kill(pid, 'SIGUSR2');
   const readings: number[] = [rssMiB(pid)];
   const deadline = nowMs() + 30_000;
   while (nowMs() < deadline) {
@@ -119,7 +122,14 @@ async function meteringMillion(
   };
 }
 
-const server = await startServerProcess();
+const server = await startServerProcess(
+  [],
+  [
+    '--expose-gc',
+    '--require',
+    fileURLToPath(new URL('../scripts/collect-on-signal.cjs', import.meta.url)),
+  ],
+);
 let failed = false;
 try {
   console.log(
