@@ -1,26 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createReferenceServer, type ReferenceServer } from '../src/index';
+import { describe, expect, it, vi } from 'vitest';
+import { useFreshServer } from './support/fresh-server';
 
 const SERVER_1 = 'http://reference.test/servers/1';
 const TOKEN = 'mail-dev-account-token';
 
-let server: ReferenceServer;
-let failures: string[];
-
-beforeEach(async () => {
-  failures = [];
-  server = await createReferenceServer({
-    clock: { frozen: true },
-    logError: (message) => failures.push(message),
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await server.close();
-});
+const fresh = useFreshServer();
 
 function put(body: unknown, headers: Record<string, string> = {}, url = SERVER_1) {
-  return server.fetch(url, {
+  return fresh.server.fetch(url, {
     method: 'PUT',
     headers: {
       'x-mail-account-token': TOKEN,
@@ -67,16 +54,16 @@ describe('a refused mail write changes nothing', () => {
       ],
     ];
     for (const [what, send, status, code] of refusals) {
-      const before = server.inspect('mail');
+      const before = fresh.server.inspect('mail');
       const response = await send();
       const body = (await response.json()) as { ErrorCode: number };
       expect([what, response.status, body.ErrorCode]).toEqual([what, status, code]);
-      expect([what, server.inspect('mail')]).toEqual([what, before]);
+      expect([what, fresh.server.inspect('mail')]).toEqual([what, before]);
     }
   });
 
   it('stores nothing when the answer to a change fails', async () => {
-    const before = server.inspect('mail');
+    const before = fresh.server.inspect('mail');
     const body = JSON.stringify({ Name: 'unanswerable', Color: 'Red' });
     const stringify = JSON.stringify;
     vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
@@ -87,15 +74,15 @@ describe('a refused mail write changes nothing', () => {
     });
     const response = await put(body);
     expect(response.status).toBe(500);
-    expect(failures).toHaveLength(1);
+    expect(fresh.failures).toHaveLength(1);
     vi.restoreAllMocks();
-    expect(server.inspect('mail')).toEqual(before);
+    expect(fresh.server.inspect('mail')).toEqual(before);
   });
 
   it('stores an accepted change whole', async () => {
     const response = await put({ Name: 'Renamed', Color: 'Red' });
     expect(response.status).toBe(200);
-    const { servers } = server.inspect('mail') as {
+    const { servers } = fresh.server.inspect('mail') as {
       servers: { ID: number; Name: string; Color: string }[];
     };
     expect(servers.find((s) => s.ID === 1)).toMatchObject({ Name: 'Renamed', Color: 'Red' });

@@ -1,15 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createReferenceServer, type ReferenceServer } from '../src/index';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFreshServer } from './support/fresh-server';
 
 const ORIGIN = 'http://reference.test';
 const KEY = 'sk_test_clientkit_dev_key';
 
-let server: ReferenceServer;
-let failures: string[];
+const fresh = useFreshServer();
 let token: string;
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return server.fetch(`${ORIGIN}/v2/billing/${path}`, {
+  return fresh.server.fetch(`${ORIGIN}/v2/billing/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -20,17 +19,8 @@ const stream = (body: unknown, headers: Record<string, string> = {}) =>
   post('meter_event_stream', body, { authorization: `Bearer ${token}`, ...headers });
 
 beforeEach(async () => {
-  failures = [];
-  server = await createReferenceServer({
-    clock: { frozen: true },
-    logError: (message) => failures.push(message),
-  });
   const session = await post('meter_event_session', '', { authorization: `Bearer ${KEY}` });
   token = ((await session.json()) as { authentication_token: string }).authentication_token;
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await server.close();
 });
 
 const event = (fields: Record<string, unknown> = {}) => ({
@@ -65,15 +55,15 @@ describe('metering length limits', () => {
 
   for (const [what, sent, field] of cases) {
     it(`refuses ${what} with the interface's 400 naming the field, and counts nothing`, async () => {
-      const before = server.inspect('metering');
+      const before = fresh.server.inspect('metering');
       const response = await stream({ events: [event(), sent] });
       expect(response.status).toBe(400);
       const { error } = (await response.json()) as { error: Record<string, string> };
       expect(error.type).toBe('invalid_request_error');
       expect(error.code).toBe('parameter_invalid');
       expect(error.message).toContain(field.replace('[0]', '[1]'));
-      await server.clock.settle();
-      expect(server.inspect('metering')).toEqual(before);
+      await fresh.server.clock.settle();
+      expect(fresh.server.inspect('metering')).toEqual(before);
     });
   }
 
@@ -81,8 +71,8 @@ describe('metering length limits', () => {
     const payload = { ['k'.repeat(100)]: 'v'.repeat(5000) };
     const response = await stream({ events: [event({ payload, identifier: 'i'.repeat(100) })] });
     expect(response.status).toBe(200);
-    await server.clock.settle();
-    expect(server.metering.lookup('i'.repeat(100))?.payload).toEqual(payload);
+    await fresh.server.clock.settle();
+    expect(fresh.server.metering.lookup('i'.repeat(100))?.payload).toEqual(payload);
   });
 });
 
@@ -118,16 +108,16 @@ describe('a refused metering write changes nothing', () => {
       ],
     ];
     for (const [what, send, status] of refusals) {
-      const before = server.inspect('metering');
+      const before = fresh.server.inspect('metering');
       const response = await send();
       expect([what, response.status]).toEqual([what, status]);
-      await server.clock.settle();
-      expect([what, server.inspect('metering')]).toEqual([what, before]);
+      await fresh.server.clock.settle();
+      expect([what, fresh.server.inspect('metering')]).toEqual([what, before]);
     }
   });
 
   it('leaves no session behind when the answer creating it fails', async () => {
-    const before = server.inspect('metering');
+    const before = fresh.server.inspect('metering');
     const stringify = JSON.stringify;
     vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
       if ((value as { object?: unknown } | null)?.object === 'v2.billing.meter_event_session') {
@@ -137,13 +127,13 @@ describe('a refused metering write changes nothing', () => {
     });
     const response = await post('meter_event_session', '', { authorization: `Bearer ${KEY}` });
     expect(response.status).toBe(500);
-    expect(failures).toHaveLength(1);
+    expect(fresh.failures).toHaveLength(1);
     vi.restoreAllMocks();
-    expect(server.inspect('metering')).toEqual(before);
+    expect(fresh.server.inspect('metering')).toEqual(before);
   });
 
   it('counts no event of a batch whose answer fails', async () => {
-    const before = server.inspect('metering');
+    const before = fresh.server.inspect('metering');
     const stringify = JSON.stringify;
     let failed = false;
     vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
@@ -158,8 +148,8 @@ describe('a refused metering write changes nothing', () => {
     expect(response.status).toBe(500);
     expect(failed).toBe(true);
     vi.restoreAllMocks();
-    await server.clock.settle();
-    expect(server.inspect('metering')).toEqual(before);
-    expect(server.metering.lookup('unanswered')).toBeUndefined();
+    await fresh.server.clock.settle();
+    expect(fresh.server.inspect('metering')).toEqual(before);
+    expect(fresh.server.metering.lookup('unanswered')).toBeUndefined();
   });
 });

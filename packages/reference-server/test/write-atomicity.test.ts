@@ -1,26 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createReferenceServer, type ReferenceServer } from '../src/index';
+import { describe, expect, it, vi } from 'vitest';
+import { useFreshServer } from './support/fresh-server';
 
 const CATEGORIES = 'http://reference.test/wp-json/calendar/events/v1/categories';
 const editor = `Basic ${Buffer.from('editor:EdiT oRPa ssW0 rdCa lEnD ar01').toString('base64')}`;
 
-let server: ReferenceServer;
-let failures: string[];
-
-beforeEach(async () => {
-  failures = [];
-  server = await createReferenceServer({
-    clock: { frozen: true },
-    logError: (message) => failures.push(message),
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await server.close();
-});
+const fresh = useFreshServer();
 
 function createCategory(body: unknown) {
-  return server.fetch(CATEGORIES, {
+  return fresh.server.fetch(CATEGORIES, {
     method: 'POST',
     headers: { authorization: editor, 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -29,7 +16,7 @@ function createCategory(body: unknown) {
 
 describe('a write is stored only when it is answered with success', () => {
   it('undoes a category whose answer fails after it was stored (the 260 MiB name case, at small scale)', async () => {
-    const before = server.inspect('calendar');
+    const before = fresh.server.inspect('calendar');
     const body = JSON.stringify({ name: 'unanswerable' });
     // The original failure: storing worked, then the answer could not be serialized (a string
     // longer than V8 allows). The same failure, forced on a small name.
@@ -42,10 +29,10 @@ describe('a write is stored only when it is answered with success', () => {
     });
     const response = await createCategory(body);
     expect(response.status).toBe(500);
-    expect(failures).toHaveLength(1);
+    expect(fresh.failures).toHaveLength(1);
     vi.restoreAllMocks();
-    expect(server.inspect('calendar')).toEqual(before);
-    const list = await server.fetch(`${CATEGORIES}?per_page=50`);
+    expect(fresh.server.inspect('calendar')).toEqual(before);
+    const list = await fresh.server.fetch(`${CATEGORIES}?per_page=50`);
     expect(list.status).toBe(200);
     expect((await list.json()) as { name: string }[]).not.toContainEqual(
       expect.objectContaining({ name: 'unanswerable' }),
@@ -53,27 +40,27 @@ describe('a write is stored only when it is answered with success', () => {
   });
 
   it('refuses a category name over 200 characters with 400 naming it, storing nothing', async () => {
-    const before = server.inspect('calendar');
+    const before = fresh.server.inspect('calendar');
     const response = await createCategory({ name: 'n'.repeat(201) });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       code: 'rest_invalid_param',
       data: { params: { name: expect.stringContaining('200') } },
     });
-    expect(server.inspect('calendar')).toEqual(before);
+    expect(fresh.server.inspect('calendar')).toEqual(before);
     expect((await createCategory({ name: 'n'.repeat(200) })).status).toBe(201);
   });
 
   it('refuses a category name larger than the body limit with 413, and the categories stay readable', async () => {
-    const before = server.inspect('calendar');
+    const before = fresh.server.inspect('calendar');
     const response = await createCategory(`{"name":"${'n'.repeat(3 * 1024 * 1024)}"}`);
     expect(response.status).toBe(413);
-    expect(server.inspect('calendar')).toEqual(before);
-    expect((await server.fetch(CATEGORIES)).status).toBe(200);
+    expect(fresh.server.inspect('calendar')).toEqual(before);
+    expect((await fresh.server.fetch(CATEGORIES)).status).toBe(200);
   });
 
   it('undoes a docs write whose answer fails after it was stored', async () => {
-    const before = server.inspect('docs');
+    const before = fresh.server.inspect('docs');
     const body = JSON.stringify({ title: 'unanswerable' });
     const stringify = JSON.stringify;
     vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
@@ -82,13 +69,13 @@ describe('a write is stored only when it is answered with success', () => {
       }
       return stringify(value, ...(rest as [undefined]));
     });
-    const response = await server.fetch('http://reference.test/v1/spaces/space_handbook', {
+    const response = await fresh.server.fetch('http://reference.test/v1/spaces/space_handbook', {
       method: 'PATCH',
       headers: { authorization: 'Bearer docs-dev-user-ada', 'content-type': 'application/json' },
       body,
     });
     expect(response.status).toBe(500);
     vi.restoreAllMocks();
-    expect(server.inspect('docs')).toEqual(before);
+    expect(fresh.server.inspect('docs')).toEqual(before);
   });
 });
