@@ -115,6 +115,23 @@ describe('every answer validates against its interface document', () => {
       problems: ['GET /api (404): no operation in the docs document'],
     });
   });
+
+  it('a document served at the origin root claims only the requests it has an operation for', () => {
+    const atRoot: OpenApiDocument = {
+      servers: [{ url: 'http://mail.test' }],
+      paths: { '/servers/{id}': { get: { operationId: 'getServer', responses: { '200': {} } } } },
+    };
+    const answers = [
+      answer('GET', '/servers/1', 200),
+      answer('GET', '/api/things/t1', 200, { id: 't1' }),
+      answer('GET', '/elsewhere', 200),
+    ];
+    expect(reportOn(answers, { mail: atRoot, docs: document })).toEqual({
+      counts: { mail: 1, docs: 1 },
+      outside: ['GET /elsewhere'],
+      problems: [],
+    });
+  });
 });
 
 describe('the list of validated interfaces', () => {
