@@ -72,7 +72,8 @@ function responseOf(
   const raw = incoming.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   const empty = request.method === 'HEAD' || NO_BODY.has(status);
-  const response = new Response(empty ? null : (concat(chunks) as BodyInit), {
+  // Only ever loaded on Node, where the chunks are Buffers and Buffer.concat joins them.
+  const response = new Response(empty ? null : (Buffer.concat(chunks) as BodyInit), {
     status,
     statusText: incoming.statusMessage ?? '',
     headers,
@@ -80,17 +81,4 @@ function responseOf(
   // Error messages name `response.url`, which a fetch response has and a constructed one lacks.
   Object.defineProperty(response, 'url', { value: request.url });
   return response;
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  let length = 0;
-  for (const chunk of chunks) length += chunk.byteLength;
-  const whole = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
 }
