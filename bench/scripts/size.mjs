@@ -49,10 +49,24 @@ await stripe.v2.billing.meterEventStream.create({ events: [{ event_name: 'api_ca
 console.log(await ky('https://docs.example/v1/spaces/space_1').json());`,
 };
 
+/**
+ * Chunks a program loads only when it asks for the feature, by the name of the module behind them.
+ * Every other chunk the program can load, through `import` or `import()`, is counted: a module a
+ * client loads on its first request is part of what that program ships.
+ */
+export const OPT_IN_CHUNKS = {
+  'response-schemas': 'loaded only with validateResponses: true',
+  scopes: 'idm: loaded only with checkScopes: true',
+  'token-exchange': 'idm: loaded only when the client exchanges client credentials for tokens',
+  'node-fetch': 'metering: loaded only on Node, never in a browser',
+};
+
+const isOptIn = (path) =>
+  Object.keys(OPT_IN_CHUNKS).some((name) => path.split('/').pop().startsWith(`${name}-`));
+
 export async function measure(name, contents, platform = 'browser') {
-  // Split as an application's bundler splits: what the program loads up front is its entry chunk
-  // and the chunks that one imports statically. A dynamic import() (a client's response schemas,
-  // loaded only with validateResponses) is a chunk of its own and is not counted.
+  // Split as an application's bundler splits, then count every chunk the program may load except
+  // the opt-in features above (a dynamic import of one of those is a chunk of its own).
   const result = await esbuild.build({
     stdin: { contents, resolveDir: import.meta.dirname, loader: 'js' },
     // Resolve packages as a user's bundler does, through node_modules and each package's exports to
@@ -73,17 +87,21 @@ export async function measure(name, contents, platform = 'browser') {
   const byPath = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
-  const upFront = new Set();
+  const loaded = new Set();
   const visit = (path) => {
-    if (upFront.has(path)) return;
-    upFront.add(path);
+    if (loaded.has(path)) return;
+    loaded.add(path);
     for (const imported of outputs[path].imports) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+      if (imported.external) continue;
+      if (imported.kind === 'dynamic-import' && isOptIn(imported.path)) continue;
+      if (imported.kind === 'import-statement' || imported.kind === 'dynamic-import') {
+        visit(imported.path);
+      }
     }
   };
   visit(entry);
   const files = [...byPath.keys()].filter((path) =>
-    [...upFront].some((relative) => path.endsWith(relative.replace(/^out\//, '/out/'))),
+    [...loaded].some((relative) => path.endsWith(relative.replace(/^out\//, '/out/'))),
   );
   const code = Buffer.concat(files.map((path) => byPath.get(path)));
   return { name, platform, minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
