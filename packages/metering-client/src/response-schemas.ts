@@ -34,34 +34,3 @@ export interface MeterEventSession extends z.infer<typeof MeterEventSession> {}
 export const MeterEventStreamResponse = z.looseObject({});
 /** The stream answers an empty object: the events are validated later, asynchronously. */
 export interface MeterEventStreamResponse extends z.infer<typeof MeterEventStreamResponse> {}
-
-// ---- errors ----
-
-/**
- * The error types the interface answers with. `idempotency_error`: an `Idempotency-Key` was reused
- * with another request (400), or its first request is still being handled (409).
- */
-export const MeteringErrorType = z.enum([
-  'authentication_error',
-  'temporary_session_expired',
-  'invalid_request_error',
-  'idempotency_error',
-  'rate_limit',
-  'api_error',
-]);
-export type MeteringErrorType = z.infer<typeof MeteringErrorType>;
-
-/**
- * Every error: `{ error: { type, code, message } }`. Every 4xx carries a `code` (such as
- * `api_key_invalid`, `billing_meter_event_session_expired`, `idempotency_key_reused`); a 5xx may not.
- */
-export const MeteringErrorBody = z.looseObject({
-  /** What went wrong: its `type`, a `code` for some errors, and a `message` for people. */
-  error: z.looseObject({
-    type: z.string(),
-    code: z.optional(z.string()),
-    message: z.string(),
-  }),
-});
-/** Every error: `{ error: { type, code?, message } }`. */
-export interface MeteringErrorBody extends z.infer<typeof MeteringErrorBody> {}
