@@ -7,7 +7,14 @@
  * @module
  */
 
-import { emailString, httpUrlString, integer, jsonSchemaHint, oneOf } from '@clientkit/core';
+import {
+  emailString,
+  httpUrlString,
+  integer,
+  jsonSchemaHint,
+  numberBetween,
+  oneOf,
+} from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { formatDateForWire, isDateTimeText, isTimeZone } from './date-time';
 
@@ -162,8 +169,8 @@ const pageQuery = {
   per_page: z.optional(PerPage),
 };
 
-const latitude = z.number().check(z.gte(-90), z.lte(90));
-const longitude = z.number().check(z.gte(-180), z.lte(180));
+const latitude = numberBetween(-90, 90);
+const longitude = numberBetween(-180, 180);
 
 /** Filters of GET `/events`. */
 export const EventListQuery = z

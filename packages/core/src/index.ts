@@ -61,6 +61,7 @@ export {
   integer,
   isoDateTimeString,
   jsonSchemaHint,
+  numberBetween,
   oneOf,
   recordOf,
   urlString,
