@@ -8,6 +8,7 @@
  */
 
 import {
+  anyOf,
   emailString,
   httpUrlString,
   integer,
@@ -325,7 +326,7 @@ const eventFields = {
   /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
   /** What it costs, as text or a number; null clears it. */
-  cost: z.optional(z.nullable(z.union([shortText, z.number()]))),
+  cost: z.optional(z.nullable(anyOf([shortText, z.number()]))),
   /** Its website, or null to clear it. */
   website: z.optional(z.nullable(httpUrlString())),
   /** Show a map of the venue on its page. */
@@ -378,7 +379,7 @@ export const UpdateEventBody = z.strictObject({
 export interface EventChanges extends z.input<typeof UpdateEventBody> {}
 
 /** Whether to show a map: a boolean, or the same as text (WordPress sends these as strings). */
-export const MapFlag = z.union([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
+export const MapFlag = anyOf([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
 export type MapFlag = z.infer<typeof MapFlag>;
 
 const linkedRecordFields = {
@@ -399,7 +400,7 @@ const linkedRecordFields = {
   /** A phone number; null clears it. */
   phone: optionalText,
   /** Its website; empty or null clears it. */
-  website: z.optional(z.nullable(z.union([oneOf(['']), httpUrlString()]))),
+  website: z.optional(z.nullable(anyOf([oneOf(['']), httpUrlString()]))),
 };
 
 const venueFields = {
@@ -445,7 +446,7 @@ export interface VenueChanges extends z.input<typeof UpdateVenueBody> {}
 const organizerFields = {
   ...linkedRecordFields,
   /** An email address; empty or null clears it. */
-  email: z.optional(z.nullable(z.union([oneOf(['']), emailString()]))),
+  email: z.optional(z.nullable(anyOf([oneOf(['']), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */

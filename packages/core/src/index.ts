@@ -1,3 +1,4 @@
+export { anyOf } from './any-of';
 export { APIPromise, requestIdOf, type WithResponse } from './api-promise';
 export {
   type Auth,
