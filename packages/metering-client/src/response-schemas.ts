@@ -10,12 +10,28 @@ import { ZonedDateTime } from './request-schemas';
 
 // ---- resources ----
 
+const SESSION_OBJECT = 'v2.billing.meter_event_session';
+
+/**
+ * The session's `object`, always the same string: a custom check with its JSON Schema as a hint
+ * rather than `z.literal`, which nothing else in the client uses (a module loaded on demand shares
+ * its zod builders with the client's first chunk).
+ */
+const sessionObject = z.custom<typeof SESSION_OBJECT>(
+  (value) => value === SESSION_OBJECT,
+  `must be "${SESSION_OBJECT}"`,
+);
+// The hint is read at run time only (jsonSchemaHint), so the schema keeps its declared type.
+const SessionObject = Object.assign(sessionObject, {
+  jsonSchema: { type: 'string', const: SESSION_OBJECT },
+}) as typeof sessionObject;
+
 /** A short-lived session whose token authenticates the event stream. */
 export const MeterEventSession = z.looseObject({
   /** The session's id. */
   id: z.string(),
   /** Always `v2.billing.meter_event_session`. */
-  object: z.literal('v2.billing.meter_event_session'),
+  object: SessionObject,
   /** The bearer token the event stream takes; valid until `expires_at`. A secret: never logged. */
   authentication_token: z.string(),
   /** When the session was created: ISO 8601, UTC, milliseconds. */
