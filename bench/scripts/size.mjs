@@ -64,12 +64,21 @@ export const OPT_IN_CHUNKS = {
     'loaded only when the application iterates a listing item by item (for await, toArray)',
 };
 
-const isOptIn = (path) =>
-  Object.keys(OPT_IN_CHUNKS).some((name) => path.split('/').pop().startsWith(`${name}-`));
+const optInModule = new RegExp(`(^|/)(${Object.keys(OPT_IN_CHUNKS).join('|')})[-.][^/]*$`);
+
+/** Leaves the opt-in modules out of the bundle: a dynamic import of one stays an import. */
+const leaveOutOptIn = {
+  name: 'leave-out-opt-in',
+  setup(build) {
+    build.onResolve({ filter: optInModule }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
 
 export async function measure(name, contents, platform = 'browser') {
-  // Split as an application's bundler splits, then count every chunk the program may load except
-  // the opt-in features above (a dynamic import of one of those is a chunk of its own).
+  // One file, as an application bundled without code splitting ships it: every module the program
+  // can load, through `import` or `import()`, is in it, except the opt-in features above.
   const result = await esbuild.build({
     stdin: { contents, resolveDir: import.meta.dirname, loader: 'js' },
     // Resolve packages as a user's bundler does, through node_modules and each package's exports to
@@ -79,34 +88,13 @@ export async function measure(name, contents, platform = 'browser') {
     bundle: true,
     minify: true,
     format: 'esm',
-    splitting: true,
-    outdir: 'out',
     platform,
     target: 'es2022',
     write: false,
-    metafile: true,
     logLevel: 'silent',
+    plugins: [leaveOutOptIn],
   });
-  const byPath = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
-  const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
-  const loaded = new Set();
-  const visit = (path) => {
-    if (loaded.has(path)) return;
-    loaded.add(path);
-    for (const imported of outputs[path].imports) {
-      if (imported.external) continue;
-      if (imported.kind === 'dynamic-import' && isOptIn(imported.path)) continue;
-      if (imported.kind === 'import-statement' || imported.kind === 'dynamic-import') {
-        visit(imported.path);
-      }
-    }
-  };
-  visit(entry);
-  const files = [...byPath.keys()].filter((path) =>
-    [...loaded].some((relative) => path.endsWith(relative.replace(/^out\//, '/out/'))),
-  );
-  const code = Buffer.concat(files.map((path) => byPath.get(path)));
+  const code = result.outputFiles[0].contents;
   return { name, platform, minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 

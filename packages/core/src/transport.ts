@@ -1,10 +1,4 @@
-import ky, {
-  type Hooks,
-  HTTPError,
-  type Options as KyOptions,
-  type RetryOptions,
-  TimeoutError,
-} from 'ky';
+import type { Hooks, HTTPError, Options as KyOptions, RetryOptions, TimeoutError } from 'ky';
 import type { $ZodType } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
 import { type Auth, fixedHeadersOf } from './auth';
@@ -18,6 +12,7 @@ import {
   PayloadTooLargeError,
   RequestValidationError,
 } from './errors';
+import { loadedKy, loadKy } from './ky-loader';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
 import { checkOptionNames } from './options';
 import { redactUrl } from './redact';
@@ -302,7 +297,7 @@ export function createTransport(options: TransportOptions): Transport {
    */
   function sendOnce(call: Call, spec: AnySpec, sent: Record<string, string>): Promise<Response> {
     const { auth } = call;
-    if (!auth || call.fixedAuth) return ky(call.url, call.kyOptions);
+    if (!auth || call.fixedAuth) return callKy(call.url, call.kyOptions);
     const given = auth.headers();
     if (given instanceof Promise) {
       return given.then((current) => sendWith(call, spec, auth, current, sent));
@@ -322,7 +317,7 @@ export function createTransport(options: TransportOptions): Transport {
     Object.assign(sent, current);
     kyOptions.context = { auth, sent } satisfies CallContext;
     kyOptions.hooks = hooksOf(renewingHooks, false, spec.hooks);
-    return ky(call.url, kyOptions);
+    return callKy(call.url, kyOptions);
   }
 
   /**
@@ -411,7 +406,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function describeFailure(error: unknown, spec: AnySpec): Promise<unknown> {
     if (spec.signal?.aborted) return new APIUserAbortError('Request aborted', { cause: error });
-    if (error instanceof HTTPError) {
+    if (isHTTPError(error)) {
       const { response } = error;
       const body = await readBody(response, spec.method);
       const fields = options.errorBody?.(body);
@@ -426,7 +421,7 @@ export function createTransport(options: TransportOptions): Transport {
         url: response.url || error.request.url,
       });
     }
-    if (error instanceof TimeoutError) {
+    if (isTimeoutError(error)) {
       const ms = spec.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS;
       return new APITimeoutError(
         `No response within ${ms} ms (${spec.method} ${redactUrl(error.request.url)})`,
@@ -450,6 +445,23 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { request } as Transport;
+}
+
+/** One ky call; the first request of the process waits for ky to load (see ky-loader.ts). */
+function callKy(url: string, options: KyOptions): Promise<Response> {
+  const ky = loadedKy();
+  return ky ? ky.ky(url, options) : loadKy().then((module) => module.ky(url, options));
+}
+
+// ky's errors come only from ky, so ky is loaded whenever one of them is looked at.
+function isHTTPError(error: unknown): error is HTTPError {
+  const ky = loadedKy();
+  return ky !== undefined && error instanceof ky.HTTPError;
+}
+
+function isTimeoutError(error: unknown): error is TimeoutError {
+  const ky = loadedKy();
+  return ky !== undefined && error instanceof ky.TimeoutError;
 }
 
 /**
@@ -525,10 +537,10 @@ function guardedShouldRetry(
 ): NonNullable<RetryOptions['shouldRetry']> {
   return (state) => {
     const { error } = state;
-    if (error instanceof HTTPError) {
+    if (isHTTPError(error)) {
       const wait = retryAfterMs(error.response.headers.get('retry-after'));
       if (wait !== undefined && wait > maxRetryAfter) return false;
-    } else if (!(error instanceof TimeoutError) && !(error instanceof FetchFailure)) {
+    } else if (!isTimeoutError(error) && !(error instanceof FetchFailure)) {
       return false;
     }
     return userShouldRetry?.(state);
@@ -578,8 +590,9 @@ function loggingHooks(logger: Logger): TransportHooks {
     ],
     beforeRetry: [
       ({ request, error, retryCount }) => {
-        const reason =
-          error instanceof HTTPError ? { status: error.response.status } : { reason: error.name };
+        const reason = isHTTPError(error)
+          ? { status: error.response.status }
+          : { reason: error.name };
         logger.info(
           `Retrying ${request.method} ${redactUrl(request.url)} (retry ${retryCount})`,
           reason,
