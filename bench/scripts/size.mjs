@@ -60,7 +60,6 @@ export const OPT_IN_CHUNKS = {
   scopes: 'idm: loaded only with checkScopes: true',
   'token-exchange': 'idm: loaded only when the client exchanges client credentials for tokens',
   'node-fetch': 'metering: loaded only on Node, never in a browser',
-  'item-iterator': 'loaded only when the application iterates a listing item by item (for await, toArray)',
 };
 
 const optInModule = new RegExp(`(^|/)(${Object.keys(OPT_IN_CHUNKS).join('|')})[-.][^/]*$`);

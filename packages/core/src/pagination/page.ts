@@ -1,5 +1,5 @@
 import { APIPromise } from '../api-promise';
-import { lazyItemIterator } from './lazy-item-iterator';
+import { ItemIterator } from './item-iterator';
 
 /**
  * How one listing style moves from page to page. `next` returns the query of the following page, or
@@ -76,7 +76,7 @@ export class PagePromise<Item, Raw = unknown>
 
   /** Every item of the listing, page after page: what `for await` reads. */
   [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    return lazyItemIterator<Item>(this as APIPromise<Page<Item, Raw>>);
+    return new ItemIterator<Item>(this as APIPromise<Page<Item, Raw>>);
   }
 
   /** Collects items into an array, stopping (and requesting no more pages) once `limit` is reached. */
