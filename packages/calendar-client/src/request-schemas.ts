@@ -7,7 +7,15 @@
  * @module
  */
 
-import { emailString, httpUrlString, integer, jsonSchemaHint, oneOf } from '@clientkit/core';
+import {
+  anyOf,
+  emailString,
+  httpUrlString,
+  integer,
+  jsonSchemaHint,
+  numberBetween,
+  oneOf,
+} from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { formatDateForWire, isDateTimeText, isTimeZone } from './date-time';
 
@@ -162,8 +170,8 @@ const pageQuery = {
   per_page: z.optional(PerPage),
 };
 
-const latitude = z.number().check(z.gte(-90), z.lte(90));
-const longitude = z.number().check(z.gte(-180), z.lte(180));
+const latitude = numberBetween(-90, 90);
+const longitude = numberBetween(-180, 180);
 
 /** Filters of GET `/events`. */
 export const EventListQuery = z
@@ -318,7 +326,7 @@ const eventFields = {
   /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
   /** What it costs, as text or a number; null clears it. */
-  cost: z.optional(z.nullable(z.union([shortText, z.number()]))),
+  cost: z.optional(z.nullable(anyOf([shortText, z.number()]))),
   /** Its website, or null to clear it. */
   website: z.optional(z.nullable(httpUrlString())),
   /** Show a map of the venue on its page. */
@@ -371,7 +379,7 @@ export const UpdateEventBody = z.strictObject({
 export interface EventChanges extends z.input<typeof UpdateEventBody> {}
 
 /** Whether to show a map: a boolean, or the same as text (WordPress sends these as strings). */
-export const MapFlag = z.union([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
+export const MapFlag = anyOf([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
 export type MapFlag = z.infer<typeof MapFlag>;
 
 const linkedRecordFields = {
@@ -392,7 +400,7 @@ const linkedRecordFields = {
   /** A phone number; null clears it. */
   phone: optionalText,
   /** Its website; empty or null clears it. */
-  website: z.optional(z.nullable(z.union([oneOf(['']), httpUrlString()]))),
+  website: z.optional(z.nullable(anyOf([oneOf(['']), httpUrlString()]))),
 };
 
 const venueFields = {
@@ -438,7 +446,7 @@ export interface VenueChanges extends z.input<typeof UpdateVenueBody> {}
 const organizerFields = {
   ...linkedRecordFields,
   /** An email address; empty or null clears it. */
-  email: z.optional(z.nullable(z.union([oneOf(['']), emailString()]))),
+  email: z.optional(z.nullable(anyOf([oneOf(['']), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */

@@ -8,11 +8,11 @@
  * @module
  */
 
-import { recordOf } from '@clientkit/core';
+import { anyOf, recordOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 
 /** An image of a record: `false` when there is none. */
-export const Image = z.union([
+export const Image = anyOf([
   z.custom<false>((value) => value === false, 'must be false'),
   z.looseObject({ id: z.nullable(z.number()), url: z.string() }),
 ]);
@@ -233,7 +233,7 @@ export const Event = z.looseObject({
   /** Its tags. */
   tags: z.array(Term),
   /** Its venue, or an empty array when it has none. */
-  venue: z.union([
+  venue: anyOf([
     Venue,
     z.custom<never[]>(
       (value) => Array.isArray(value) && value.length === 0,
@@ -352,7 +352,7 @@ export const CalendarErrorBody = z.looseObject({
   data: z.looseObject({
     status: z.number(),
     params: z.optional(
-      z.union([recordOf(z.string(), 'must be an object of strings'), z.array(z.string())]),
+      anyOf([recordOf(z.string(), 'must be an object of strings'), z.array(z.string())]),
     ),
     details: z.optional(recordOf(z.unknown())),
   }),

@@ -1,3 +1,4 @@
+export { anyOf } from './any-of';
 export { APIPromise, requestIdOf, type WithResponse } from './api-promise';
 export {
   type Auth,
@@ -61,6 +62,7 @@ export {
   integer,
   isoDateTimeString,
   jsonSchemaHint,
+  numberBetween,
   oneOf,
   recordOf,
   urlString,

@@ -20,9 +20,7 @@ export {
   looseObject,
   lte,
   maximum,
-  maxLength,
   minimum,
-  minLength,
   multipleOf,
   null,
   nullable,
@@ -40,3 +38,4 @@ export {
 } from 'zod/mini';
 export type * as core from 'zod/v4/core';
 export { safeParse } from 'zod/v4/core';
+export { maxLength, minLength } from './length-checks';

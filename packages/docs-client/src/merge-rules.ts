@@ -1,3 +1,4 @@
+import { anyOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 
 /**
@@ -9,7 +10,7 @@ export function mergeRulesOf<Rules extends z.ZodMiniType>(
   object: typeof z.strictObject | typeof z.looseObject,
   rules: Rules,
 ) {
-  return z.union([
+  return anyOf([
     object({ type: z.literal('inherit') }),
     object({ type: z.literal('none') }),
     object({ type: z.literal('rules'), rules }),

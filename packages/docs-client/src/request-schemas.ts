@@ -3,7 +3,7 @@
  * body, and the schemas of every request query and body: what the client needs whether or not it
  * checks responses. Request schemas are strict: a field they do not know is refused by name.
  */
-import { integer, isoDateTimeString, urlString } from '@clientkit/core';
+import { anyOf, integer, isoDateTimeString, oneOf, urlString } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { mergeRulesOf } from './merge-rules';
 
@@ -68,7 +68,7 @@ const MergeRule = z
   );
 
 /** A role in a space, from most to least powerful. */
-export const MemberRole = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']);
+export const MemberRole = oneOf(['admin', 'create', 'edit', 'review', 'comment', 'read']);
 export type MemberRole = z.infer<typeof MemberRole>;
 
 /** A role, or `null` for a guest. */
@@ -76,11 +76,11 @@ export const MemberRoleOrGuest = z.nullable(MemberRole);
 export type MemberRoleOrGuest = z.infer<typeof MemberRoleOrGuest>;
 
 /** The role everyone in the organization gets, or `inherit` from the parent. */
-export const DefaultLevel = z.union([MemberRole, z.null(), z.literal('inherit')]);
+export const DefaultLevel = anyOf([MemberRole, z.null(), z.literal('inherit')]);
 export type DefaultLevel = z.infer<typeof DefaultLevel>;
 
 /** Whether the space's content can be edited (`live`) or not (`locked`). */
-export const SpaceEditMode = z.enum(['live', 'locked']);
+export const SpaceEditMode = oneOf(['live', 'locked']);
 export type SpaceEditMode = z.infer<typeof SpaceEditMode>;
 
 /** A language code such as `en`, `fr`, `pt-br` or `zh-tw`. */
@@ -100,7 +100,7 @@ export const MergeRules = mergeRulesOf(
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
-export const ContentPointer = z.union([
+export const ContentPointer = anyOf([
   z.strictObject({ type: z.literal('space'), space: id }),
   z.strictObject({ type: z.literal('collection'), collection: id }),
 ]);

@@ -4,6 +4,7 @@
  * and applications that do not check responses never load it. Response schemas are loose: fields
  * the interface adds later pass through.
  */
+import { oneOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { mergeRulesOf } from './merge-rules';
 import { DefaultLevel, MemberRole, SpaceEditMode } from './request-schemas';
@@ -144,7 +145,7 @@ export interface APITemporaryToken extends z.infer<typeof APITemporaryToken> {}
 /** How a URL is embedded: a link, or rich media with its HTML. */
 export const Embed = z.looseObject({
   /** `link` for a plain link, `rich` for media with its own HTML. */
-  type: z.enum(['link', 'rich']),
+  type: oneOf(['link', 'rich']),
   /** The title of the embedded page. */
   title: z.string(),
   /** The name of the site it comes from. */
@@ -242,9 +243,9 @@ export interface UserContentPermission extends z.infer<typeof UserContentPermiss
 /** One Git import or export: its direction, state, start and end, and error if it failed. */
 export const GitSyncOperation = z.looseObject({
   /** `running`, then `success`, `failure` or `timeout`. */
-  state: z.enum(['running', 'success', 'failure', 'timeout']),
+  state: oneOf(['running', 'success', 'failure', 'timeout']),
   /** `import` (repository to space) or `export` (space to repository). */
-  direction: z.enum(['import', 'export']),
+  direction: oneOf(['import', 'export']),
   /** When it started, ISO 8601. */
   startedAt: z.string(),
   /** When it ended; missing while it runs. */
@@ -260,9 +261,9 @@ export const GitSyncState = z.looseObject({
   /** The id of the Git sync installation the space is bound to. */
   installationId: z.string(),
   /** The Git host: `github` or `gitlab`. */
-  installationProvider: z.enum(['github', 'gitlab']),
+  installationProvider: oneOf(['github', 'gitlab']),
   /** The state of the integration's installation: `active`, `pending` or `unauthenticated`. */
-  installationStatus: z.enum(['active', 'pending', 'unauthenticated']),
+  installationStatus: oneOf(['active', 'pending', 'unauthenticated']),
   /** The repository, such as `acme/docs`. */
   repoName: z.optional(z.string()),
   /** The repository's URL, never with credentials. */

@@ -55,10 +55,17 @@ export interface ListingRoute {
   itemsKey: string;
   /** The query schema for a tenant whose page sizes go up to the given maximum. */
   querySchema: (maxPageSize: number) => $ZodType;
-  /** The name of the response schema of an offset page, such as `ClientOffsetList`. */
-  offsetResponse?: string;
-  /** The name of the response schema of a checkpoint page, such as `ClientCheckpointList`. */
-  checkpointResponse?: string;
+  /** The names of the response schemas of its pages; none for a route the client has no schemas of. */
+  responses?: PageResponses;
+}
+
+/** The response schema of each kind of page, by name, such as `ClientCheckpointList`. */
+interface PageResponses {
+  checkpoint: string;
+  /** An offset page asked for without totals: a bare array. */
+  plain: string;
+  /** An offset page asked for with totals. */
+  totals: string;
 }
 
 type AnyListParams = Record<string, unknown>;
@@ -89,7 +96,7 @@ export function listing<Item>(
       path: route.path,
       query: query as Record<string, QueryValue>,
       querySchema,
-      ...pageResponse(offset ? route.offsetResponse : route.checkpointResponse),
+      ...pageResponse(route.responses, offset, query),
       ...options,
     });
 
@@ -115,8 +122,15 @@ export function listing<Item>(
   );
 }
 
-function pageResponse(name: string | undefined): { response?: string } {
-  return name ? { response: name } : {};
+/** The response schema of one page: its mode's, and for offset pages, with or without totals. */
+function pageResponse(
+  names: PageResponses | undefined,
+  offset: boolean,
+  query: AnyListParams,
+): { response?: string } {
+  if (!names) return {};
+  if (!offset) return { response: names.checkpoint };
+  return { response: query.include_totals === false ? names.plain : names.totals };
 }
 
 /**

@@ -100,21 +100,19 @@ export type OffsetList<Key extends string, Item> = Item[] | (OffsetTotals & Reco
 /** A checkpoint page: the items under the resource's name and, unless it is the last page, `next`. */
 export type CheckpointList<Key extends string, Item> = Record<Key, Item[]> & { next?: string };
 
-/** An offset page of clients: a bare array, or with `include_totals` an object with the totals. */
-export const ClientOffsetList = z.union([
-  z.array(Client),
-  z.looseObject({ ...OffsetTotals.shape, clients: z.array(Client) }),
-]);
+/** An offset page of clients requested with `include_totals=false`: a bare array. */
+export const ClientPlainList = z.array(Client);
+/** An offset page of clients requested with `include_totals=true`: the totals and the clients. */
+export const ClientTotalsList = z.looseObject({ ...OffsetTotals.shape, clients: z.array(Client) });
 /** A checkpoint page of clients, with `next` unless it is the last. */
 export const ClientCheckpointList = z.looseObject({
   clients: z.array(Client),
   next: z.optional(z.string()),
 });
-/** An offset page of log events: a bare array, or with `include_totals` an object with the totals. */
-export const LogOffsetList = z.union([
-  z.array(LogEvent),
-  z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) }),
-]);
+/** An offset page of log events requested with `include_totals=false`: a bare array. */
+export const LogPlainList = z.array(LogEvent);
+/** An offset page of log events requested with `include_totals=true`: the totals and the events. */
+export const LogTotalsList = z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) });
 /**
  * A checkpoint page of log events, with `next` unless it is the last. `from` may also be a log id
  * (the events recorded after it, oldest first); `next` is then the last event's log id.

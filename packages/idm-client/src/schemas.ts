@@ -10,5 +10,6 @@
  * @module
  */
 
+export * from './offset-lists';
 export * from './request-schemas';
 export * from './response-schemas';

@@ -306,6 +306,14 @@ describe('client paginators against the server', () => {
     expect(error).toBeInstanceOf(BadRequestError);
   });
 
+  it('checks offset pages without totals as bare arrays and with totals as envelopes (validateResponses)', async () => {
+    const idm = await e2e.client();
+    const plain = await idm.clients.list({ per_page: 10, include_totals: false }).toArray();
+    const totals = await idm.clients.list({ per_page: 10 }).toArray();
+    expect(plain).toHaveLength(30);
+    expect(totals).toEqual(plain);
+  });
+
   it('offset pagination stops at the total without asking past the end', async () => {
     const idm = await e2e.client();
     const pages = [];

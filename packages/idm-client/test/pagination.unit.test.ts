@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
+  APIResponseValidationError,
   BadRequestError,
   CheckpointExpiredError,
   IdmClient,
@@ -125,6 +126,39 @@ describe('offset listing', () => {
       .reply(200, clientsNamed('c'));
     const all = await idm.clients.list({ per_page: 2, include_totals: false }).toArray();
     expect(all).toHaveLength(3);
+  });
+
+  it('checks a page asked for without totals against the bare array schema (validateResponses)', async () => {
+    const checking = new IdmClient({ baseUrl: ORIGIN, token, validateResponses: true });
+    nock(ORIGIN)
+      .get('/api/v2/clients')
+      .query({ page: '0', per_page: '2', include_totals: 'false' })
+      .reply(200, { start: 0, limit: 2, length: 1, total: 1, clients: clientsNamed('a') });
+    const error = await rejectionOf(checking.clients.list({ per_page: 2, include_totals: false }));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues).toEqual([
+      { path: '', message: 'must be an array, not an object' },
+    ]);
+  });
+
+  it('checks a page asked for with totals against the totals envelope (validateResponses)', async () => {
+    const checking = new IdmClient({ baseUrl: ORIGIN, token, validateResponses: true });
+    nock(ORIGIN)
+      .get('/api/v2/logs')
+      .query({ page: '0', per_page: '2', include_totals: 'true' })
+      .reply(200, [{ log_id: 'l1', date: '2026-01-01T00:00:00.000Z', type: 's', description: 'x' }])
+      .get('/api/v2/logs')
+      .query({ page: '0', per_page: '2', include_totals: 'false' })
+      .reply(200, [
+        { log_id: 'l1', date: '2026-01-01T00:00:00.000Z', type: 's', description: 'x' },
+      ]);
+    const error = await rejectionOf(checking.logs.list({ per_page: 2 }));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues).toEqual([
+      { path: '', message: 'must be an object, not an array' },
+    ]);
+    const page = await checking.logs.list({ per_page: 2, include_totals: false });
+    expect(page.items.map((event) => event.log_id)).toEqual(['l1']);
   });
 
   it('refuses, with the 400 the server would give, to page past the first 1000 records', async () => {

@@ -56,6 +56,7 @@ export {
   MeteringClient,
   type MeteringClientOptions,
 } from './client';
+export type { MeteringErrorBody, MeteringErrorType } from './error-schemas';
 export {
   type BatchErrorHandler,
   MeterEventDeliveryError,
@@ -73,10 +74,5 @@ export {
 } from './request-schemas';
 export type { Events, SentMeterEvents } from './resources/events';
 export type { Sessions } from './resources/sessions';
-export type {
-  MeterEventSession,
-  MeterEventStreamResponse,
-  MeteringErrorBody,
-  MeteringErrorType,
-} from './response-schemas';
+export type { MeterEventSession, MeterEventStreamResponse } from './response-schemas';
 export { isSessionExpiredError } from './session';

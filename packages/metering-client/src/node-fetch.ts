@@ -1,13 +1,14 @@
 import type * as Http from 'node:http';
 import type * as Https from 'node:https';
-import { nodeProcess } from './node-process';
+import type { NodeProcess } from './node-process';
 
 /** Statuses whose response has no body, whatever the server sends. */
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
- * A `fetch` on `node:http` with a keep-alive agent, for the meter event stream on Node; undefined
- * on every other runtime (the stream then uses the global `fetch`).
+ * A `fetch` on `node:http` with a keep-alive agent, for the meter event stream on Node, given Node's
+ * `process` (see `nodeProcess`; the caller has it already, so that this module, loaded on demand,
+ * shares no code with the client's first chunk).
  *
  * Why: on Node, `fetch` (undici) spends more CPU per request than `node:http`, about a third of
  * the stream's client CPU per batch on Node 20. ky still makes every request (retries, timeouts,
@@ -15,9 +16,7 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  * no more: the whole response is read into memory (the stream's answers are small), redirects are
  * not followed (the stream's endpoint does not redirect), and no compression is asked for.
  */
-export function nodeStreamFetch(): typeof fetch | undefined {
-  const process = nodeProcess();
-  if (!process) return undefined;
+export function nodeStreamFetch(process: NodeProcess): typeof fetch {
   const http = process.getBuiltinModule!('node:http') as typeof Http;
   const https = process.getBuiltinModule!('node:https') as typeof Https;
   const agents = {

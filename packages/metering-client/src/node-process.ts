@@ -28,10 +28,11 @@ export function nodeProcess(): NodeProcess | undefined {
  * off Node, where the stream uses the global fetch.
  */
 export function lazyNodeStreamFetch(): typeof fetch | undefined {
-  if (!nodeProcess()) return undefined;
+  const process = nodeProcess();
+  if (!process) return undefined;
   let loaded: Promise<typeof fetch> | undefined;
   return ((input: RequestInfo | URL, init?: RequestInit) => {
-    loaded ??= import('./node-fetch').then((module) => module.nodeStreamFetch() ?? fetch);
+    loaded ??= import('./node-fetch').then((module) => module.nodeStreamFetch(process));
     return loaded.then((send) => send(input, init));
   }) as typeof fetch;
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import * as z from '@clientkit/core/schema';
+import { payloadSchema } from './payload-schema';
 
 /** The most events one stream request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 100;
@@ -61,32 +62,6 @@ export const PROTO_KEY_RULE =
   'must not have a key named __proto__ (JavaScript objects cannot keep it as data)';
 
 /**
- * The payload of an event: string values by name. A key named `__proto__` is refused by name: an
- * object built from such a payload would drop it silently (or take it as its prototype).
- */
-function MeterEventPayload() {
-  const noProtoKey = z.custom<unknown>(
-    (value) => typeof value !== 'object' || value === null || !Object.hasOwn(value, '__proto__'),
-    PROTO_KEY_RULE,
-  );
-  // The custom check is opaque to JSON Schema generators: this is what the payload accepts.
-  Object.assign(noProtoKey, {
-    jsonSchema: {
-      type: 'object',
-      propertyNames: { maxLength: MAX_PAYLOAD_KEY_LENGTH },
-      additionalProperties: { type: 'string', maxLength: MAX_PAYLOAD_VALUE_LENGTH },
-    },
-  });
-  return z.pipe(
-    noProtoKey,
-    z.record(
-      z.string().check(z.maxLength(MAX_PAYLOAD_KEY_LENGTH)),
-      z.string().check(z.maxLength(MAX_PAYLOAD_VALUE_LENGTH)),
-    ),
-  );
-}
-
-/**
  * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
  * `timestamp` is when the usage happened (default: when the service receives it).
  */
@@ -97,7 +72,7 @@ export const MeterEvent = z.strictObject({
    * The event's values as strings, such as the customer id and the `value` to count: keys of up to
    * 100 characters, values of up to 5000.
    */
-  payload: MeterEventPayload(),
+  payload: payloadSchema(MAX_PAYLOAD_KEY_LENGTH, MAX_PAYLOAD_VALUE_LENGTH, PROTO_KEY_RULE),
   /**
    * Makes the event count once however often it is sent within 24 hours; the client fills one in
    * when it is missing.

@@ -10,12 +10,28 @@ import { ZonedDateTime } from './request-schemas';
 
 // ---- resources ----
 
+const SESSION_OBJECT = 'v2.billing.meter_event_session';
+
+/**
+ * The session's `object`, always the same string: a custom check with its JSON Schema as a hint
+ * rather than `z.literal`, which nothing else in the client uses (a module loaded on demand shares
+ * its zod builders with the client's first chunk).
+ */
+const sessionObject = z.custom<typeof SESSION_OBJECT>(
+  (value) => value === SESSION_OBJECT,
+  `must be "${SESSION_OBJECT}"`,
+);
+// The hint is read at run time only (jsonSchemaHint), so the schema keeps its declared type.
+const SessionObject = Object.assign(sessionObject, {
+  jsonSchema: { type: 'string', const: SESSION_OBJECT },
+}) as typeof sessionObject;
+
 /** A short-lived session whose token authenticates the event stream. */
 export const MeterEventSession = z.looseObject({
   /** The session's id. */
   id: z.string(),
   /** Always `v2.billing.meter_event_session`. */
-  object: z.literal('v2.billing.meter_event_session'),
+  object: SessionObject,
   /** The bearer token the event stream takes; valid until `expires_at`. A secret: never logged. */
   authentication_token: z.string(),
   /** When the session was created: ISO 8601, UTC, milliseconds. */
@@ -34,34 +50,3 @@ export interface MeterEventSession extends z.infer<typeof MeterEventSession> {}
 export const MeterEventStreamResponse = z.looseObject({});
 /** The stream answers an empty object: the events are validated later, asynchronously. */
 export interface MeterEventStreamResponse extends z.infer<typeof MeterEventStreamResponse> {}
-
-// ---- errors ----
-
-/**
- * The error types the interface answers with. `idempotency_error`: an `Idempotency-Key` was reused
- * with another request (400), or its first request is still being handled (409).
- */
-export const MeteringErrorType = z.enum([
-  'authentication_error',
-  'temporary_session_expired',
-  'invalid_request_error',
-  'idempotency_error',
-  'rate_limit',
-  'api_error',
-]);
-export type MeteringErrorType = z.infer<typeof MeteringErrorType>;
-
-/**
- * Every error: `{ error: { type, code, message } }`. Every 4xx carries a `code` (such as
- * `api_key_invalid`, `billing_meter_event_session_expired`, `idempotency_key_reused`); a 5xx may not.
- */
-export const MeteringErrorBody = z.looseObject({
-  /** What went wrong: its `type`, a `code` for some errors, and a `message` for people. */
-  error: z.looseObject({
-    type: z.string(),
-    code: z.optional(z.string()),
-    message: z.string(),
-  }),
-});
-/** Every error: `{ error: { type, code?, message } }`. */
-export interface MeteringErrorBody extends z.infer<typeof MeteringErrorBody> {}

@@ -9,5 +9,6 @@
  * @module
  */
 
+export * from './error-schemas';
 export * from './request-schemas';
 export * from './response-schemas';

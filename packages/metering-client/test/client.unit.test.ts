@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
+  APIResponseValidationError,
   AuthenticationError,
   BadRequestError,
   DEFAULT_SERVICE_VERSION,
@@ -316,6 +317,20 @@ describe('client options', () => {
     expect((error as Error).message).toContain('created must be an ISO 8601 date-time');
     const shown = `${inspect(error, { depth: 10 })} ${JSON.stringify(error)}`;
     expect(shown).not.toContain(session.authentication_token);
+  });
+
+  it('checks that a session answer is a v2.billing.meter_event_session (validateResponses)', async () => {
+    nock(ORIGIN)
+      .post(SESSION_PATH)
+      .reply(200, { ...sessionBody(), object: 'v2.billing.meter_event' });
+    const error = await rejectionOf(unitClient({ validateResponses: true }).sessions.create());
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues).toEqual([
+      { path: 'object', message: 'must be "v2.billing.meter_event_session"' },
+    ]);
+    nock(ORIGIN).post(SESSION_PATH).reply(200, sessionBody());
+    const session = await unitClient({ validateResponses: true }).sessions.create();
+    expect(session.object).toBe('v2.billing.meter_event_session');
   });
 
   it('keeps the API key and session tokens out of inspect and JSON output', async () => {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeStreamFetch } from '../src/node-fetch';
+import { lazyNodeStreamFetch, nodeProcess } from '../src/node-process';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -43,9 +44,9 @@ afterEach(async () => {
 });
 
 const nodeFetch = () => {
-  const made = nodeStreamFetch();
-  if (!made) throw new Error('nodeStreamFetch gave nothing on Node');
-  return made;
+  const process = nodeProcess();
+  if (!process) throw new Error('nodeProcess found no Node process');
+  return nodeStreamFetch(process);
 };
 
 describe('the node:http fetch of the event stream', () => {
@@ -132,16 +133,16 @@ describe('the node:http fetch of the event stream', () => {
 
   it('is not used outside Node: Deno, Bun, workerd and browsers keep their own fetch', () => {
     vi.stubGlobal('Deno', {});
-    expect(nodeStreamFetch()).toBeUndefined();
+    expect(lazyNodeStreamFetch()).toBeUndefined();
     vi.unstubAllGlobals();
     vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
-    expect(nodeStreamFetch()).toBeUndefined();
+    expect(lazyNodeStreamFetch()).toBeUndefined();
     vi.unstubAllGlobals();
     vi.stubGlobal('process', { versions: { node: '22.0.0', bun: '1.2.0' } });
-    expect(nodeStreamFetch()).toBeUndefined();
+    expect(lazyNodeStreamFetch()).toBeUndefined();
     vi.unstubAllGlobals();
     // A browser bundle's `process` polyfill has no node:http behind it.
     vi.stubGlobal('process', { versions: {} });
-    expect(nodeStreamFetch()).toBeUndefined();
+    expect(lazyNodeStreamFetch()).toBeUndefined();
   });
 });

@@ -43,8 +43,11 @@ export class Clients {
         path: 'clients',
         itemsKey: 'clients',
         querySchema: ListQuery,
-        offsetResponse: 'ClientOffsetList',
-        checkpointResponse: 'ClientCheckpointList',
+        responses: {
+          checkpoint: 'ClientCheckpointList',
+          plain: 'ClientPlainList',
+          totals: 'ClientTotalsList',
+        },
       },
       params,
       options,

@@ -42,8 +42,11 @@ export class Logs {
         path: 'logs',
         itemsKey: 'logs',
         querySchema: ListQuery,
-        offsetResponse: 'LogOffsetList',
-        checkpointResponse: 'LogCheckpointList',
+        responses: {
+          checkpoint: 'LogCheckpointList',
+          plain: 'LogPlainList',
+          totals: 'LogTotalsList',
+        },
       },
       params,
       options,
