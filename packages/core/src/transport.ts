@@ -692,40 +692,81 @@ function checkTimeout(timeout: number): number | false {
   ]);
 }
 
+/**
+ * The template with each `{name}` replaced by its percent-encoded parameter. A scan for the braces
+ * rather than a regular expression with a replacer: this runs on every call.
+ */
 function fillPath(
   template: string,
   params: Record<string, string | number> | undefined,
   operation: string,
 ): string {
-  if (!template.includes('{')) return template;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (
-      !(typeof value === 'number'
-        ? Number.isSafeInteger(value) && value >= 0
-        : value && typeof value === 'string')
-    ) {
-      throw new RequestValidationError(`arguments of ${operation}`, [
-        { path: name, message: 'must be a non-empty string or a whole number' },
-      ]);
-    }
-    return encodeURIComponent(String(value));
-  });
+  let path = '';
+  let from = 0;
+  for (let open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
+    const close = template.indexOf('}', open);
+    if (close < 0) break;
+    const name = template.slice(open + 1, close);
+    // Only `{word}` is a placeholder; other braces are sent as they are.
+    if (!/^\w+$/.test(name)) continue;
+    path += template.slice(from, open) + pathParam(params?.[name], name, operation);
+    from = close + 1;
+    open = close;
+  }
+  return from ? path + template.slice(from) : template;
+}
+
+function pathParam(value: string | number | undefined, name: string, operation: string): string {
+  if (
+    !(typeof value === 'number'
+      ? Number.isSafeInteger(value) && value >= 0
+      : value && typeof value === 'string')
+  ) {
+    throw new RequestValidationError(`arguments of ${operation}`, [
+      { path: name, message: 'must be a non-empty string or a whole number' },
+    ]);
+  }
+  return encodeURIComponent(String(value));
 }
 
 /**
- * The checked form of an empty query, by schema: most calls give no query parameters, and checking
- * `{}` against the same schema gives the same answer every time. Refusals are not kept (they throw).
+ * The checked form of the queries last seen, by schema: calls tend to repeat the same few flat
+ * queries (none at all, or the same page size and filters), and checking the same query against
+ * the same schema gives the same answer every time. Refusals are not kept (they throw); each
+ * schema keeps at most 16, so the cursors of a long listing cannot make it grow.
  */
-const emptyQueries = new WeakMap<$ZodType, unknown>();
+const checkedQueries = new WeakMap<$ZodType, Map<string, unknown>>();
 
 function validateQuery(schema: $ZodType, query: unknown, operation: string): unknown {
-  const empty = query === undefined || (isPlainObject(query) && !hasOwnKeys(query));
-  if (!empty) return validateInput(schema, query, `query of ${operation}`);
-  if (emptyQueries.has(schema)) return emptyQueries.get(schema);
-  const checked = validateInput(schema, {}, `query of ${operation}`);
-  emptyQueries.set(schema, checked);
+  const key = queryKey(query);
+  if (key === undefined) return validateInput(schema, query, `query of ${operation}`);
+  let known = checkedQueries.get(schema);
+  if (!known) checkedQueries.set(schema, (known = new Map()));
+  if (known.has(key)) return known.get(key);
+  const checked = validateInput(schema, query ?? {}, `query of ${operation}`);
+  if (known.size >= 16) known.clear();
+  known.set(key, checked);
   return checked;
+}
+
+/**
+ * One string per flat query (strings, numbers, booleans and `undefined` values, in their order;
+ * no query at all is the empty one), with types and text kept apart; undefined for anything else.
+ */
+function queryKey(query: unknown): string | undefined {
+  if (query === undefined) return '';
+  if (!isPlainObject(query)) return undefined;
+  let key = '';
+  for (const name in query) {
+    const value = (query as Record<string, unknown>)[name];
+    const type = typeof value;
+    if (type === 'string') key += `${JSON.stringify(name)}s${JSON.stringify(value)}`;
+    else if ((type === 'number' && !Object.is(value, -0)) || type === 'boolean') {
+      key += `${JSON.stringify(name)}${type[0]}${value}`;
+    } else if (value === undefined) key += `${JSON.stringify(name)}u`;
+    else return undefined;
+  }
+  return key;
 }
 
 function isPlainObject(value: unknown): value is object {
