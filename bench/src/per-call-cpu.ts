@@ -85,10 +85,7 @@ async function warmUp(contestants: Contestant[], calls: number): Promise<void> {
 }
 
 /** Checks each contestant's request; the ones that pass, and a note for the others. */
-async function runnable(
-  cpuCase: CpuCase,
-  figures: Map<string, CpuFigure>,
-): Promise<Contestant[]> {
+async function runnable(cpuCase: CpuCase, figures: Map<string, CpuFigure>): Promise<Contestant[]> {
   const running: Contestant[] = [];
   for (const contestant of cpuCase.contestants) {
     if (isUnavailable(contestant)) {

@@ -110,7 +110,11 @@ describe('per-call CPU', () => {
       await (await double.canned.fetch('http://h.test/things/1')).json();
       return (await double.canned.fetch('http://h.test/things/1')).json();
     };
-    const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /things/1', contestants: [double, raw] };
+    const cpuCase: CpuCase = {
+      operation: 'things.get',
+      expect: 'GET /things/1',
+      contestants: [double, raw],
+    };
     const [ours, baseline] = await measureCpuCase(cpuCase, { calls: 200, rounds: 5, warmup: 50 });
     expect(baseline!.overRaw).toBe(0);
     expect(ours!.overRaw).toBeGreaterThan(0);

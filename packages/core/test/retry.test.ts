@@ -133,9 +133,9 @@ describe('retry policy', () => {
       },
     });
     for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'POST', 'PATCH'] as const) {
-      await expect(
-        counting.request({ method, path: 'x', operation: 't' }),
-      ).rejects.toBeInstanceOf(InternalServerError);
+      await expect(counting.request({ method, path: 'x', operation: 't' })).rejects.toBeInstanceOf(
+        InternalServerError,
+      );
     }
     expect(attempts).toEqual({ GET: 3, HEAD: 3, PUT: 3, DELETE: 3, POST: 1, PATCH: 1 });
   });
