@@ -57,19 +57,7 @@ async function check(contestant: Contestant, expect: string): Promise<string | u
   return undefined;
 }
 
-/**
- * A young-generation collection, when the runtime exposes `gc` (`--expose-gc`). A full one is not
- * used: it shrinks the heap, and the next calls pay for growing it back.
- */
-const collectYoung: () => void = (() => {
-  const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
-  return gc ? () => gc({ type: 'minor' }) : () => undefined;
-})();
-
 async function cpuPerCall(call: () => Promise<unknown>, calls: number): Promise<number> {
-  // Each timed run starts with an empty young generation: the garbage of the contestant before
-  // it is not collected on its time.
-  collectYoung();
   const started = cpuMs();
   for (let i = 0; i < calls; i++) await call();
   return ((cpuMs() - started) * 1000) / calls;
