@@ -335,11 +335,10 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const path = fillPath(spec.path, spec.pathParams, spec.operation);
     let url = `${spec.baseUrl ? checkBaseUrl(spec.baseUrl) : prefixUrl}${checkRelative(path)}`;
-    const query = spec.querySchema
-      ? validateQuery(spec.querySchema, spec.query, spec.operation)
-      : spec.query;
     // The query goes into the URL here: given `searchParams`, ky would build the Request twice.
-    if (query) url += queryStringOf(query as Record<string, QueryValue>);
+    url += spec.querySchema
+      ? checkedQueryString(spec.querySchema, spec.query, spec.operation)
+      : queryOf(spec.query);
     const auth = spec.auth === undefined ? options.auth : spec.auth;
     const fixed = auth
       ? auth === options.auth
@@ -730,23 +729,29 @@ function pathParam(value: string | number | undefined, name: string, operation: 
 }
 
 /**
- * The checked form of the queries last seen, by schema: calls tend to repeat the same few flat
+ * The URL query of the checked queries last seen, by schema: calls tend to repeat the same few flat
  * queries (none at all, or the same page size and filters), and checking the same query against
  * the same schema gives the same answer every time. Refusals are not kept (they throw); each
  * schema keeps at most 16, so the cursors of a long listing cannot make it grow.
  */
-const checkedQueries = new WeakMap<$ZodType, Map<string, unknown>>();
+const checkedQueries = new WeakMap<$ZodType, Map<string, string>>();
 
-function validateQuery(schema: $ZodType, query: unknown, operation: string): unknown {
+function checkedQueryString(schema: $ZodType, query: unknown, operation: string): string {
   const key = queryKey(query);
-  if (key === undefined) return validateInput(schema, query, `query of ${operation}`);
+  if (key === undefined) return queryOf(validateInput(schema, query, `query of ${operation}`));
   let known = checkedQueries.get(schema);
   if (!known) checkedQueries.set(schema, (known = new Map()));
-  if (known.has(key)) return known.get(key);
-  const checked = validateInput(schema, query ?? {}, `query of ${operation}`);
+  const kept = known.get(key);
+  if (kept !== undefined) return kept;
+  const text = queryOf(validateInput(schema, query ?? {}, `query of ${operation}`));
   if (known.size >= 16) known.clear();
-  known.set(key, checked);
-  return checked;
+  known.set(key, text);
+  return text;
+}
+
+/** `?name=value&...` of a query, or nothing. */
+function queryOf(query: unknown): string {
+  return query ? queryStringOf(query as Record<string, QueryValue>) : '';
 }
 
 /**
