@@ -691,87 +691,59 @@ function checkTimeout(timeout: number): number | false {
   ]);
 }
 
-/**
- * The template with each `{name}` replaced by its percent-encoded parameter. A scan for the braces
- * rather than a regular expression with a replacer: this runs on every call.
- */
 function fillPath(
   template: string,
   params: Record<string, string | number> | undefined,
   operation: string,
 ): string {
-  let path = '';
-  let from = 0;
-  for (let open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
-    const close = template.indexOf('}', open);
-    if (close < 0) break;
-    const name = template.slice(open + 1, close);
-    // Only `{word}` is a placeholder; other braces are sent as they are.
-    if (!/^\w+$/.test(name)) continue;
-    path += template.slice(from, open) + pathParam(params?.[name], name, operation);
-    from = close + 1;
-    open = close;
-  }
-  return from ? path + template.slice(from) : template;
-}
-
-function pathParam(value: string | number | undefined, name: string, operation: string): string {
-  if (
-    !(typeof value === 'number'
-      ? Number.isSafeInteger(value) && value >= 0
-      : value && typeof value === 'string')
-  ) {
-    throw new RequestValidationError(`arguments of ${operation}`, [
-      { path: name, message: 'must be a non-empty string or a whole number' },
-    ]);
-  }
-  return encodeURIComponent(String(value));
+  if (!template.includes('{')) return template;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (
+      !(typeof value === 'number'
+        ? Number.isSafeInteger(value) && value >= 0
+        : value && typeof value === 'string')
+    ) {
+      throw new RequestValidationError(`arguments of ${operation}`, [
+        { path: name, message: 'must be a non-empty string or a whole number' },
+      ]);
+    }
+    return encodeURIComponent(String(value));
+  });
 }
 
 /**
- * The URL query of the checked queries last seen, by schema: calls tend to repeat the same few flat
- * queries (none at all, or the same page size and filters), and checking the same query against
- * the same schema gives the same answer every time. Refusals are not kept (they throw); each
- * schema keeps at most 16, so the cursors of a long listing cannot make it grow.
+ * The URL query of the checked query last seen, by schema: calls tend to repeat the same flat query
+ * (none at all, or the same page size and filters), and checking the same query against the same
+ * schema gives the same answer every time. A refusal is not kept (it throws).
  */
-const checkedQueries = new WeakMap<$ZodType, Map<string, string>>();
+const lastQueries = new WeakMap<$ZodType, [key: string, text: string]>();
 
 function checkedQueryString(schema: $ZodType, query: unknown, operation: string): string {
   const key = queryKey(query);
-  if (key === undefined) return queryOf(validateInput(schema, query, `query of ${operation}`));
-  let known = checkedQueries.get(schema);
-  if (!known) checkedQueries.set(schema, (known = new Map()));
-  const kept = known.get(key);
-  if (kept !== undefined) return kept;
+  const last = lastQueries.get(schema);
+  if (key !== undefined && last?.[0] === key) return last[1];
   const text = queryOf(validateInput(schema, query ?? {}, `query of ${operation}`));
-  if (known.size >= 16) known.clear();
-  known.set(key, text);
+  if (key !== undefined) lastQueries.set(schema, [key, text]);
   return text;
 }
 
-/** `?name=value&...` of a query, or nothing. */
-function queryOf(query: unknown): string {
-  return query ? queryStringOf(query as Record<string, QueryValue>) : '';
-}
-
 /**
- * One string per flat query (strings, numbers, booleans and `undefined` values, in their order;
- * no query at all is the empty one), with types and text kept apart; undefined for anything else.
+ * The query as JSON when it is a plain object of strings, booleans and finite numbers, which JSON
+ * writes without loss (but for -0, written 0 as the URL writes it, and which no check of the
+ * clients' schemas tells from 0); no query at all is `{}`. Undefined for anything else.
  */
 function queryKey(query: unknown): string | undefined {
-  if (query === undefined) return '';
+  query ??= {};
   if (!isPlainObject(query)) return undefined;
-  let key = '';
   for (const name in query) {
     const value = (query as Record<string, unknown>)[name];
     const type = typeof value;
-    if (type === 'string') key += `${JSON.stringify(name)}s${JSON.stringify(value)}`;
-    else if ((type === 'number' && !Object.is(value, -0)) || type === 'boolean') {
-      key += `${JSON.stringify(name)}${type[0]}${value}`;
-    } else if (value === undefined) key += `${JSON.stringify(name)}u`;
-    else return undefined;
+    if (type === 'number' ? !Number.isFinite(value) : type !== 'string' && type !== 'boolean') {
+      return undefined;
+    }
   }
-  return key;
+  return JSON.stringify(query);
 }
 
 function isPlainObject(value: unknown): value is object {
@@ -781,6 +753,11 @@ function isPlainObject(value: unknown): value is object {
 function hasOwnKeys(value: object): boolean {
   for (const name in value) if (Object.hasOwn(value, name)) return true;
   return false;
+}
+
+/** `?name=value&...` of a query, or nothing. */
+function queryOf(query: unknown): string {
+  return query ? queryStringOf(query as Record<string, QueryValue>) : '';
 }
 
 /** The query as `?name=value&...` (nothing when it is empty), as ky would have written it. */
