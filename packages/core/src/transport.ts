@@ -338,7 +338,9 @@ export function createTransport(options: TransportOptions): Transport {
     // The query goes into the URL here: given `searchParams`, ky would build the Request twice.
     url += spec.querySchema
       ? checkedQueryString(spec.querySchema, spec.query, spec.operation)
-      : queryOf(spec.query);
+      : spec.query
+        ? queryStringOf(spec.query)
+        : '';
     const auth = spec.auth === undefined ? options.auth : spec.auth;
     const fixed = auth
       ? auth === options.auth
@@ -719,11 +721,13 @@ function fillPath(
  */
 const lastQueries = new WeakMap<$ZodType, [key: string, text: string]>();
 
-function checkedQueryString(schema: $ZodType, query: unknown, operation: string): string {
+function checkedQueryString(schema: $ZodType, query: unknown = {}, operation: string): string {
   const key = queryKey(query);
   const last = lastQueries.get(schema);
   if (key !== undefined && last?.[0] === key) return last[1];
-  const text = queryOf(validateInput(schema, query ?? {}, `query of ${operation}`));
+  // A query schema is an object schema: what it lets through is an object.
+  const checked = validateInput(schema, query, `query of ${operation}`);
+  const text = queryStringOf(checked as Record<string, QueryValue>);
   if (key !== undefined) lastQueries.set(schema, [key, text]);
   return text;
 }
@@ -731,10 +735,9 @@ function checkedQueryString(schema: $ZodType, query: unknown, operation: string)
 /**
  * The query as JSON when it is a plain object of strings, booleans and finite numbers, which JSON
  * writes without loss (but for -0, written 0 as the URL writes it, and which no check of the
- * clients' schemas tells from 0); no query at all is `{}`. Undefined for anything else.
+ * clients' schemas tells from 0). Undefined for anything else.
  */
 function queryKey(query: unknown): string | undefined {
-  query ??= {};
   if (!isPlainObject(query)) return undefined;
   for (const name in query) {
     const value = (query as Record<string, unknown>)[name];
@@ -753,11 +756,6 @@ function isPlainObject(value: unknown): value is object {
 function hasOwnKeys(value: object): boolean {
   for (const name in value) if (Object.hasOwn(value, name)) return true;
   return false;
-}
-
-/** `?name=value&...` of a query, or nothing. */
-function queryOf(query: unknown): string {
-  return query ? queryStringOf(query as Record<string, QueryValue>) : '';
 }
 
 /** The query as `?name=value&...` (nothing when it is empty), as ky would have written it. */
