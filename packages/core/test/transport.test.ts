@@ -134,7 +134,7 @@ describe('createTransport', () => {
     ]);
   });
 
-  it('checks a flat query once per schema and reuses the answer for the same query', async () => {
+  it('checks a flat query once and reuses the answer while the same query repeats', async () => {
     let checks = 0;
     const schema = z.object({ n: z.number(), q: z.optional(z.string()) }).check(
       z.refine(() => {
