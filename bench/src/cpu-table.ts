@@ -16,10 +16,12 @@ export function cpuRow(cpuCase: CpuCase, figures: CpuFigure[]): string[] {
   const ky = byName.get('bare ky');
   const raw = byName.get('raw fetch');
   const peer = figures.find((f) => !['clientkit', 'bare ky', 'raw fetch'].includes(f.name));
-  const over = (figure: CpuFigure | undefined) =>
-    figure?.usPerCall !== undefined && raw?.usPerCall !== undefined
-      ? signed(figure.usPerCall - raw.usPerCall)
-      : 'n/a';
+  const over = (figure: CpuFigure | undefined) => {
+    const us = overRaw(figure, raw);
+    return us === undefined ? 'n/a' : signed(us);
+  };
+  const oursOverRaw = overRaw(ours, raw);
+  const kyOverRaw = overRaw(ky, raw);
   return [
     cpuCase.operation,
     numberCell(ours?.usPerCall, 1, ours?.note),
@@ -31,7 +33,15 @@ export function cpuRow(cpuCase: CpuCase, figures: CpuFigure[]): string[] {
     peer ? over(peer) : PEER_COLUMN_EMPTY,
     peer ? ratioCell(ours?.usPerCall, peer.usPerCall) : PEER_COLUMN_EMPTY,
     ratioCell(ours?.usPerCall, ky?.usPerCall),
+    oursOverRaw === undefined || kyOverRaw === undefined ? 'n/a' : signed(oursOverRaw - kyOverRaw),
   ];
+}
+
+/** What a contestant adds over raw fetch: the paired figure when measured, else the medians' difference. */
+function overRaw(figure: CpuFigure | undefined, raw: CpuFigure | undefined): number | undefined {
+  if (figure?.overRaw !== undefined) return figure.overRaw;
+  if (figure?.usPerCall === undefined || raw?.usPerCall === undefined) return undefined;
+  return figure.usPerCall - raw.usPerCall;
 }
 
 export const CPU_HEAD = [
@@ -45,4 +55,5 @@ export const CPU_HEAD = [
   'SDK over raw',
   'clientkit / SDK',
   'clientkit / ky',
+  'clientkit over ky',
 ];

@@ -12,7 +12,7 @@ import {
 import { DEV } from './ours';
 import { benchPaginators } from './paginators';
 import { perCallRows } from './per-call';
-import { measureCpuCase } from './per-call-cpu';
+import { measureCpuCase, warmUpCases } from './per-call-cpu';
 import { admin, startServerProcess } from './server-process';
 import { requestsPerSecond } from './server-throughput';
 import { formatRatio } from './stats';
@@ -68,11 +68,13 @@ export async function runSuite(
     if (only('cpu')) {
       const answers = await captureAnswers(origin, idmToken);
       const cpuRows: string[][] = [];
-      for (const cpuCase of await cpuCases(answers)) {
+      const cases = await cpuCases(answers);
+      await warmUpCases(cases, quick ? 200 : 1_000);
+      for (const cpuCase of cases) {
         const figures = await measureCpuCase(cpuCase, {
-          calls: quick ? 100 : 500,
-          rounds: quick ? 5 : 10,
-          warmup: quick ? 200 : 1_000,
+          calls: quick ? 100 : 200,
+          rounds: quick ? 8 : 30,
+          warmup: quick ? 50 : 200,
         });
         const row = cpuRow(cpuCase, figures);
         cpuRows.push(row);

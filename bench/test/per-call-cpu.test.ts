@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cannedFetch, jsonAnswer } from '../src/canned-fetch';
 import { CPU_HEAD, cpuRow } from '../src/cpu-table';
-import { type Contestant, type CpuCase, measureCpuCase } from '../src/per-call-cpu';
+import { type Contestant, type CpuCase, measureCpuCase, warmUpCases } from '../src/per-call-cpu';
 
 const options = { calls: 20, rounds: 3, warmup: 5 };
 
@@ -84,6 +84,54 @@ describe('per-call CPU', () => {
       'SDK over raw': '+30.0',
       'clientkit / SDK': '0.75x',
       'clientkit / ky': '1.20x',
+      'clientkit over ky': '+5.0',
     });
+  });
+
+  it('reads what a contestant adds over raw fetch from its paired figure when it has one', () => {
+    const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /x', contestants: [] };
+    const row = cpuRow(cpuCase, [
+      { name: 'clientkit', usPerCall: 30, overRaw: 18 },
+      { name: 'bare ky', usPerCall: 25, overRaw: 16 },
+      { name: 'raw fetch', usPerCall: 10, overRaw: 0 },
+    ]);
+    expect(row.slice(5, 7)).toEqual(['+18.0', '+16.0']);
+    expect(row.at(-1)).toBe('+2.0');
+  });
+
+  it('pairs each round of a contestant with the same round of raw fetch', async () => {
+    // A contestant that costs the same as raw fetch plus one extra fetch per call: its paired
+    // figure over raw fetch is positive, and raw fetch's own is zero.
+    const raw = contestant('raw fetch', '/things/1');
+    const double: Contestant = {
+      ...contestant('clientkit', '/things/1'),
+    };
+    double.call = async () => {
+      await (await double.canned.fetch('http://h.test/things/1')).json();
+      return (await double.canned.fetch('http://h.test/things/1')).json();
+    };
+    const cpuCase: CpuCase = {
+      operation: 'things.get',
+      expect: 'GET /things/1',
+      contestants: [double, raw],
+    };
+    const [ours, baseline] = await measureCpuCase(cpuCase, { calls: 200, rounds: 5, warmup: 50 });
+    expect(baseline!.overRaw).toBe(0);
+    expect(ours!.overRaw).toBeGreaterThan(0);
+  });
+
+  it('warms up every checked contestant of every case before any case is timed', async () => {
+    const first = contestant('clientkit', '/things/1');
+    const second = contestant('bare ky', '/things/2');
+    const wrong = contestant('raw fetch', '/elsewhere');
+    await warmUpCases(
+      [
+        { operation: 'things.get', expect: 'GET /things/1', contestants: [first, wrong] },
+        { operation: 'things.other', expect: 'GET /things/2', contestants: [second] },
+      ],
+      120,
+    );
+    // One checked call each, then the warm-up; a contestant that fails its check is not warmed.
+    expect([first.canned.calls, second.canned.calls, wrong.canned.calls]).toEqual([121, 121, 1]);
   });
 });

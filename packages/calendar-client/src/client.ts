@@ -172,7 +172,10 @@ export class CalendarClient {
     } catch (error) {
       return APIPromise.reject(error);
     }
-    return this.#transport.request({ ...spec, parse: (data) => data as T });
+    // Object.assign, not `{ ...spec, parse }`: see core's raw-request.ts.
+    return this.#transport.request(
+      Object.assign({}, spec, { parse: (data: unknown) => data as T }),
+    );
   }
 
   /**

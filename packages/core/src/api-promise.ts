@@ -11,6 +11,9 @@ export function requestIdOf(response: Response): string | null {
   return response.headers.get('x-request-id') ?? response.headers.get('request-id');
 }
 
+/** The promise an APIPromise wraps, for core's paginators (not exported from the package). */
+export let resultOf: <T>(promise: APIPromise<T>) => Promise<{ data: T; response: Response }>;
+
 /**
  * What every SDK method returns: await it for the data, or call `.withResponse()` for the data, the
  * raw `Response` and its request id.
@@ -20,6 +23,10 @@ export function requestIdOf(response: Response): string | null {
  */
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #result: Promise<{ data: T; response: Response }>;
+
+  static {
+    resultOf = (promise) => promise.#result;
+  }
 
   constructor(result: Promise<{ data: T; response: Response }>) {
     this.#result = result;

@@ -17,11 +17,14 @@ const safeMethods = ['get', 'head', 'options', 'put', 'delete'];
  * the statuses above; `Retry-After` honoured on each of them up to 60 s; otherwise 0.5 s doubling up to
  * 8 s, less up to 25 % jitter so that many clients do not retry in step. POST and PATCH join the
  * retried methods only where the interface honours `Idempotency-Key`.
+ *
+ * ky copies every key of the policy on every call, so what ky's own defaults already say is left
+ * out: its limit is our 2, and its methods retry the same ones of those the clients send (GET,
+ * HEAD, PUT, DELETE), so `methods` is given only to add POST and PATCH.
  */
 export function retryDefaults(idempotencyKeys: boolean): RetryOptions {
   return {
-    limit: DEFAULT_MAX_RETRIES,
-    methods: idempotencyKeys ? [...safeMethods, 'post', 'patch'] : safeMethods,
+    ...(idempotencyKeys ? { methods: [...safeMethods, 'post', 'patch'] } : {}),
     statusCodes: [...RETRYABLE_STATUSES],
     afterStatusCodes: [...RETRYABLE_STATUSES],
     maxRetryAfter: MAX_RETRY_AFTER_MS,

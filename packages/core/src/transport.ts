@@ -335,11 +335,12 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const path = fillPath(spec.path, spec.pathParams, spec.operation);
     let url = `${spec.baseUrl ? checkBaseUrl(spec.baseUrl) : prefixUrl}${checkRelative(path)}`;
-    const query = spec.querySchema
-      ? validateQuery(spec.querySchema, spec.query, spec.operation)
-      : spec.query;
     // The query goes into the URL here: given `searchParams`, ky would build the Request twice.
-    if (query) url += queryStringOf(query as Record<string, QueryValue>);
+    url += spec.querySchema
+      ? checkedQueryString(spec.querySchema, spec.query, spec.operation)
+      : spec.query
+        ? queryStringOf(spec.query)
+        : '';
     const auth = spec.auth === undefined ? options.auth : spec.auth;
     const fixed = auth
       ? auth === options.auth
@@ -714,18 +715,38 @@ function fillPath(
 }
 
 /**
- * The checked form of an empty query, by schema: most calls give no query parameters, and checking
- * `{}` against the same schema gives the same answer every time. Refusals are not kept (they throw).
+ * The URL query of the checked query last seen, by schema: calls tend to repeat the same flat query
+ * (none at all, or the same page size and filters), and checking the same query against the same
+ * schema gives the same answer every time. A refusal is not kept (it throws).
  */
-const emptyQueries = new WeakMap<$ZodType, unknown>();
+const lastQueries = new WeakMap<$ZodType, [key: string, text: string]>();
 
-function validateQuery(schema: $ZodType, query: unknown, operation: string): unknown {
-  const empty = query === undefined || (isPlainObject(query) && !hasOwnKeys(query));
-  if (!empty) return validateInput(schema, query, `query of ${operation}`);
-  if (emptyQueries.has(schema)) return emptyQueries.get(schema);
-  const checked = validateInput(schema, {}, `query of ${operation}`);
-  emptyQueries.set(schema, checked);
-  return checked;
+function checkedQueryString(schema: $ZodType, query: unknown = {}, operation: string): string {
+  const key = queryKey(query);
+  const last = lastQueries.get(schema);
+  if (key !== undefined && last?.[0] === key) return last[1];
+  // A query schema is an object schema: what it lets through is an object.
+  const checked = validateInput(schema, query, `query of ${operation}`);
+  const text = queryStringOf(checked as Record<string, QueryValue>);
+  if (key !== undefined) lastQueries.set(schema, [key, text]);
+  return text;
+}
+
+/**
+ * The query as JSON when it is a plain object of strings, booleans and finite numbers, which JSON
+ * writes without loss (but for -0, written 0 as the URL writes it, and which no check of the
+ * clients' schemas tells from 0). Undefined for anything else.
+ */
+function queryKey(query: unknown): string | undefined {
+  if (!isPlainObject(query)) return undefined;
+  for (const name in query) {
+    const value = (query as Record<string, unknown>)[name];
+    const type = typeof value;
+    if (type === 'number' ? !Number.isFinite(value) : type !== 'string' && type !== 'boolean') {
+      return undefined;
+    }
+  }
+  return JSON.stringify(query);
 }
 
 function isPlainObject(value: unknown): value is object {

@@ -122,6 +122,24 @@ describe('retry policy', () => {
     await transport.request({ method: 'GET', path: 'c', operation: 't', retry: 1 });
   });
 
+  it('tries GET, HEAD, PUT and DELETE three times by default, POST and PATCH once without Idempotency-Key', async () => {
+    const attempts: Record<string, number> = {};
+    const counting = createTransport({
+      baseUrl: BASE,
+      fetch: async (input) => {
+        const { method } = input as Request;
+        attempts[method] = (attempts[method] ?? 0) + 1;
+        return new Response('{}', { status: 503, headers: now });
+      },
+    });
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'POST', 'PATCH'] as const) {
+      await expect(counting.request({ method, path: 'x', operation: 't' })).rejects.toBeInstanceOf(
+        InternalServerError,
+      );
+    }
+    expect(attempts).toEqual({ GET: 3, HEAD: 3, PUT: 3, DELETE: 3, POST: 1, PATCH: 1 });
+  });
+
   it('makes 1 + retry.limit attempts, then raises the last error', async () => {
     nock('http://api.test').get('/v1/x').times(3).reply(503, { n: 1 }, now);
     await expect(

@@ -107,6 +107,83 @@ describe('createTransport', () => {
     });
   });
 
+  it('fills every {name} placeholder of a path and sends other braces as they are', async () => {
+    const sent: string[] = [];
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch: async (input) => {
+        sent.push((input as Request).url);
+        return new Response(null, { status: 204 });
+      },
+    });
+    await transport.request({
+      method: 'GET',
+      path: 'a/{first}/b/{second}.json',
+      pathParams: { first: 7, second: 'x y' },
+      operation: 'test.two',
+    });
+    await transport.request({
+      method: 'GET',
+      path: 'c/{{inner}/{not a name}/{}/{open',
+      pathParams: { inner: 'v' },
+      operation: 'test.braces',
+    });
+    expect(sent).toEqual([
+      'http://api.test/v1/a/7/b/x%20y.json',
+      'http://api.test/v1/c/%7Bv/%7Bnot%20a%20name%7D/%7B%7D/%7Bopen',
+    ]);
+  });
+
+  it('checks a flat query once and reuses the answer while the same query repeats', async () => {
+    let checks = 0;
+    const schema = z.object({ n: z.number(), q: z.optional(z.string()) }).check(
+      z.refine(() => {
+        checks += 1;
+        return true;
+      }),
+    );
+    const sent: string[] = [];
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch: async (input) => {
+        sent.push((input as Request).url);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const list = (query: Record<string, string | number | undefined>) =>
+      transport.request({ method: 'GET', path: 'l', query, querySchema: schema, operation: 't' });
+    await list({ n: 1 });
+    await list({ n: 1 });
+    await list({ n: 1, q: 'a b' });
+    await list({ n: 1, q: 'a b' });
+    expect(checks).toBe(2);
+    expect(sent).toEqual([
+      'http://api.test/v1/l?n=1',
+      'http://api.test/v1/l?n=1',
+      'http://api.test/v1/l?n=1&q=a+b',
+      'http://api.test/v1/l?n=1&q=a+b',
+    ]);
+  });
+
+  it("never reuses a refusal, nor the answer for a query that differs only in a value's type", async () => {
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch: async () => new Response(null, { status: 204 }),
+    });
+    const list = (query: Record<string, unknown>) =>
+      transport.request({
+        method: 'GET',
+        path: 'l',
+        query: query as Record<string, string>,
+        querySchema: z.object({ n: z.number() }),
+        operation: 't',
+      });
+    await list({ n: 1 });
+    await expect(list({ n: '1' })).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(list({ n: '1' })).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(list({ n: 1 })).resolves.toBeUndefined();
+  });
+
   it('refuses an empty path parameter before sending, naming it', async () => {
     const transport = createTransport({ baseUrl: BASE });
     const error = await transport

@@ -1,4 +1,4 @@
-import { APIPromise } from '../api-promise';
+import { APIPromise, resultOf } from '../api-promise';
 import { ItemIterator } from './item-iterator';
 
 /**
@@ -119,5 +119,6 @@ export function paginate<Params, Raw, Item>(
       return new Page(items, raw, response, next === null ? null : () => load(next));
     });
   };
-  return new PagePromise(load(firstParams).withResponse());
+  // The page's own promise, not `withResponse()`: a page has no use for the request id's lookup.
+  return new PagePromise(resultOf(load(firstParams)));
 }
