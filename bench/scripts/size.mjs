@@ -60,6 +60,9 @@ export const OPT_IN_CHUNKS = {
   scopes: 'idm: loaded only with checkScopes: true',
   'token-exchange': 'idm: loaded only when the client exchanges client credentials for tokens',
   'node-fetch': 'metering: loaded only on Node, never in a browser',
+  logging: 'loaded only when the client is given a logger or a logLevel',
+  'raw-request':
+    "loaded only when the application calls a client's request() or paginate() escape hatch",
 };
 
 const optInModule = new RegExp(`(^|/)(${Object.keys(OPT_IN_CHUNKS).join('|')})[-.][^/]*$`);

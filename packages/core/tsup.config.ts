@@ -4,12 +4,16 @@ import { packageBuildConfig } from '../../tsup.shared.ts';
 
 const entry = { index: 'src/index.ts', schema: 'src/schema.ts' };
 
-/** The Node builds load ky on the first request instead of at import (see src/ky-loader.node.ts). */
-const kyOnFirstRequest: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'ky-on-first-request',
+/**
+ * The Node builds' own versions of two modules: ky loads on the first request instead of at import
+ * (src/ky-loader.node.ts), and the modules that browser builds load on first use are imported up
+ * front (src/lazy.node.ts), so that Node has no extra files to load for them.
+ */
+const nodeModules: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'node-modules',
   setup(build) {
-    build.onResolve({ filter: /^\.\/ky-loader$/ }, (args) => ({
-      path: resolve(args.resolveDir, 'ky-loader.node.ts'),
+    build.onResolve({ filter: /^\.\/(ky-loader|lazy)$/ }, (args) => ({
+      path: resolve(args.resolveDir, `${args.path.slice(2)}.node.ts`),
     }));
   },
 };
@@ -35,12 +39,12 @@ export default [
     outDir: 'dist/node',
     dts: false,
     clean: false,
-    esbuildPlugins: [kyOnFirstRequest],
+    esbuildPlugins: [nodeModules],
   }),
   packageBuildConfig(entry, {
     format: ['cjs'],
     noExternal: ['ky'],
     clean: false,
-    esbuildPlugins: [kyOnFirstRequest],
+    esbuildPlugins: [nodeModules],
   }),
 ];

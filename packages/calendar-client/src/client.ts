@@ -1,5 +1,5 @@
 import {
-  APIPromise,
+  type APIPromise,
   APIResponseValidationError,
   type Auth,
   CLIENT_OPTION_NAMES,
@@ -12,9 +12,8 @@ import {
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
-  type RequestSpec,
   RequestValidationError,
-  rawRequestSpec,
+  sendRaw,
   type Transport,
 } from '@clientkit/core';
 import { type ListEnvelope, listing } from './listing';
@@ -166,16 +165,7 @@ export class CalendarClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    let spec: RequestSpec;
-    try {
-      spec = rawRequestSpec('calendar.request', method, path, init, options);
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
-    // Object.assign, not `{ ...spec, parse }`: see core's raw-request.ts.
-    return this.#transport.request(
-      Object.assign({}, spec, { parse: (data: unknown) => data as T }),
-    );
+    return sendRaw<T>(this.#transport, 'calendar.request', method, path, init, options);
   }
 
   /**

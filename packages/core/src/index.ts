@@ -39,6 +39,7 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors';
+export { paginateRaw, sendRaw } from './escape-hatches';
 export { type Logger, type LogLevel, leveledLogger } from './logger';
 export { checkOptionNames } from './options';
 export { type CheckpointParams, checkpointPagination } from './pagination/checkpoint-pagination';
@@ -46,14 +47,7 @@ export { type CursorParams, cursorPagination } from './pagination/cursor-paginat
 export { type OffsetParams, offsetPagination } from './pagination/offset-pagination';
 export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
 export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
-export {
-  paginateRaw,
-  type RawRequestInit,
-  rawRequestSpec,
-  relativePath,
-  sendRaw,
-  serviceUrl,
-} from './raw-request';
+export type { RawRequestInit } from './raw-request';
 export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './retry';
 export {
@@ -67,6 +61,7 @@ export {
   recordOf,
   urlString,
 } from './schema-helpers';
+export { serviceUrl } from './service-url';
 export {
   type BodyLimit,
   CLIENT_OPTION_NAMES,

@@ -69,10 +69,7 @@ export function relativePath(path: string, operation: string): string {
   return path.replace(/^\/+/, '');
 }
 
-/**
- * A client's `request()` escape hatch: any route under the base URL, with the client's credentials,
- * retries and errors, and the body passed on as it came. Bad arguments reject before any request.
- */
+/** What `sendRaw` of escape-hatches.ts does once this module is loaded. */
 export function sendRaw<T>(
   transport: Transport,
   operation: string,
@@ -92,39 +89,7 @@ export function sendRaw<T>(
   return transport.request(Object.assign({}, spec, { parse: (data: unknown) => data as T }));
 }
 
-/**
- * The URL a client sends to: the service's origin (plus any mount path) given as `baseUrl`, with the
- * interface's fixed path appended, whether or not `baseUrl` ends in a slash.
- *
- * @example
- * serviceUrl('https://api.example.com', 'v1/', 'options of DocsClient'); // 'https://api.example.com/v1/'
- */
-export function serviceUrl(baseUrl: unknown, fixedPath: string, subject: string): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search) {
-    throw new RequestValidationError(subject, [
-      {
-        path: 'baseUrl',
-        message:
-          'must be the service origin as an absolute http(s) URL, such as https://api.example.com',
-      },
-    ]);
-  }
-  return `${String(baseUrl).replace(/\/+$/, '')}/${fixedPath}`;
-}
-
-/**
- * A client's `paginate()` escape hatch: `list` gets the path checked to stay under the base URL; a
- * path that would leave it rejects the returned listing before any request.
- *
- * @example
- * return paginateRaw(path, 'docs.paginate', (relative) => listing(transport, { path: relative, operation: 'docs.paginate' }, params));
- */
+/** What `paginateRaw` of escape-hatches.ts does once this module is loaded. */
 export function paginateRaw<Item, Raw>(
   path: string,
   operation: string,

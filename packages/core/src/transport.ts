@@ -1,4 +1,4 @@
-import type { Hooks, HTTPError, Options as KyOptions, RetryOptions, TimeoutError } from 'ky';
+import type { Hooks, Options as KyOptions, RetryOptions } from 'ky';
 import type { $ZodType } from 'zod/v4/core';
 import { APIPromise } from './api-promise';
 import { type Auth, fixedHeadersOf } from './auth';
@@ -12,8 +12,10 @@ import {
   PayloadTooLargeError,
   RequestValidationError,
 } from './errors';
+import { isHTTPError, isTimeoutError } from './ky-errors';
 import { loadedKy, loadKy } from './ky-loader';
-import { type Logger, type LogLevel, leveledLogger } from './logger';
+import { loadLogging } from './lazy';
+import type { Logger, LogLevel } from './logger';
 import { checkOptionNames } from './options';
 import { redactUrl } from './redact';
 import { retryDefaults } from './retry';
@@ -210,10 +212,6 @@ class FetchFailure extends Error {
 export function createTransport(options: TransportOptions): Transport {
   const prefixUrl = checkBaseUrl(options.baseUrl);
   const clientRetry = checkRetry(options.retry, options.idempotencyKeys, 'client options');
-  const logger =
-    options.logger || options.logLevel
-      ? leveledLogger(options.logger ?? console, options.logLevel ?? 'warn')
-      : undefined;
   const fetchImpl: typeof fetch = (input, init) => {
     const isRequest = input instanceof Request;
     // A signal aborted between the call and this attempt: nothing is handed to fetch.
@@ -232,14 +230,29 @@ export function createTransport(options: TransportOptions): Transport {
     'user-agent': options.userAgent ?? `clientkit/${VERSION}`,
     ...options.headers,
   });
-  const clientHooks = mergeHooks(logger ? loggingHooks(logger) : {}, options.hooks);
-  // Renewing credentials before a retry comes first, as the client's own hooks may read them.
-  const renewingHooks = mergeHooks({ beforeRetry: [renewCredentials] }, clientHooks);
-  const noHooks = !hasHooks(clientHooks);
+  let clientHooks: TransportHooks;
+  let renewingHooks: TransportHooks;
+  let noHooks: boolean;
+  const setHooks = (own: TransportHooks) => {
+    clientHooks = mergeHooks(own, options.hooks);
+    // Renewing credentials before a retry comes first, as the client's own hooks may read them.
+    renewingHooks = mergeHooks({ beforeRetry: [renewCredentials] }, clientHooks);
+    noHooks = !hasHooks(clientHooks);
+  };
+  setHooks({});
+  // The logging hooks load with the first request of a client that logs: most clients do not.
+  let logging =
+    options.logger || options.logLevel
+      ? loadLogging().then((module) => {
+          setHooks(module.loggingHooks(options.logger ?? console, options.logLevel ?? 'warn'));
+          logging = undefined;
+        })
+      : undefined;
   const clientAuthHeaders = options.auth ? fixedHeadersOf(options.auth) : undefined;
   const clientHeaders = { ...defaultHeaders, ...clientAuthHeaders };
 
   async function send(spec: AnySpec): Promise<{ data: unknown; response: Response }> {
+    if (logging) await logging;
     const call = prepare(spec);
     const checking = options.beforeSend?.(spec);
     if (checking) await checking;
@@ -454,17 +467,6 @@ function callKy(url: string, options: KyOptions): Promise<Response> {
   return ky ? ky.ky(url, options) : loadKy().then((module) => module.ky(url, options));
 }
 
-// ky's errors come only from ky, so ky is loaded whenever one of them is looked at.
-function isHTTPError(error: unknown): error is HTTPError {
-  const ky = loadedKy();
-  return ky !== undefined && error instanceof ky.HTTPError;
-}
-
-function isTimeoutError(error: unknown): error is TimeoutError {
-  const ky = loadedKy();
-  return ky !== undefined && error instanceof ky.TimeoutError;
-}
-
 /**
  * The retry policy: ky's options over our defaults, plus two rules ky does not have. An error that
  * is not about the response or the connection (one thrown by a hook, say) is never retried, and a
@@ -571,36 +573,6 @@ async function renewCredentials({ request, options }: { request: Request; option
     request.headers.set(name, headers[name]!);
     call.sent[name] = headers[name]!;
   }
-}
-
-function loggingHooks(logger: Logger): TransportHooks {
-  return {
-    beforeRequest: [
-      (request, _options, state) => {
-        logger.debug(`${request.method} ${redactUrl(request.url)}`, {
-          attempt: state.retryCount + 1,
-        });
-      },
-    ],
-    afterResponse: [
-      (request, _options, response) => {
-        logger.debug(`${response.status} ${request.method} ${redactUrl(request.url)}`, {
-          requestId: response.headers.get('x-request-id'),
-        });
-      },
-    ],
-    beforeRetry: [
-      ({ request, error, retryCount }) => {
-        const reason = isHTTPError(error)
-          ? { status: error.response.status }
-          : { reason: error.name };
-        logger.info(
-          `Retrying ${request.method} ${redactUrl(request.url)} (retry ${retryCount})`,
-          reason,
-        );
-      },
-    ],
-  };
 }
 
 const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;

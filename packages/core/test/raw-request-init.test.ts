@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, rawRequestSpec } from '../src/index';
+import { RequestValidationError } from '../src/index';
+import { rawRequestSpec } from '../src/raw-request';
 
 describe('rawRequestSpec', () => {
   it('refuses an unknown field of init by name, so a misspelt query or body is never dropped', () => {

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
   createTransport,
+  PagePromise,
   paginateRaw,
   RequestValidationError,
   sendRaw,
@@ -70,12 +71,16 @@ describe('sendRaw, the request() escape hatch', () => {
 });
 
 describe('paginateRaw, the paginate() escape hatch', () => {
-  it('hands the listing the path relative to the base URL', () => {
+  it('hands the listing the path relative to the base URL', async () => {
     const seen: string[] = [];
-    paginateRaw('/orgs/o1/things', 'x.paginate', (relative) => {
-      seen.push(relative);
-      return undefined as never;
-    });
+    const reached = new Error('the listing was started');
+    const error = await rejectionOf(
+      paginateRaw('/orgs/o1/things', 'x.paginate', (relative) => {
+        seen.push(relative);
+        return new PagePromise(Promise.reject(reached));
+      }),
+    );
+    expect(error).toBe(reached);
     expect(seen).toEqual(['orgs/o1/things']);
   });
 

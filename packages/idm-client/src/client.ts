@@ -13,8 +13,8 @@ import {
   type RequestOptions,
   type RequestSpec,
   RequestValidationError,
-  rawRequestSpec,
   type SecretSource,
+  sendRaw,
   type TokenProvider,
   type Transport,
 } from '@clientkit/core';
@@ -177,12 +177,13 @@ export class IdmClient {
     init?: IdmRequestInit,
     options?: OptionsFor<M>,
   ): APIPromise<T> {
+    let checked: RequestOptions;
     try {
-      const spec = rawRequestSpec('idm.request', method, path, init, correlated(options));
-      return this.#transport.request<T>(spec);
+      checked = correlated(options);
     } catch (error) {
       return APIPromise.reject(error);
     }
+    return sendRaw<T>(this.#transport, 'idm.request', method, path, init, checked);
   }
 
   /**
