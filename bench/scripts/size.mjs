@@ -57,10 +57,12 @@ console.log(await ky('https://docs.example/v1/spaces/space_1').json());`,
  */
 export const OPT_IN_CHUNKS = {
   'response-schemas': 'loaded only with validateResponses: true',
+  'response-check': 'loaded only with validateResponses: true, with the response schemas',
   scopes: 'idm: loaded only with checkScopes: true',
   'token-exchange': 'idm: loaded only when the client exchanges client credentials for tokens',
   'node-fetch': 'metering: loaded only on Node, never in a browser',
   logging: 'loaded only when the client is given a logger or a logLevel',
+  'raw-listing': 'calendar: loaded only when the application calls the paginate() escape hatch',
   'raw-request':
     "loaded only when the application calls a client's request() or paginate() escape hatch",
 };

@@ -1,18 +1,18 @@
 import {
   type APIPromise,
-  APIResponseValidationError,
   type Auth,
   CLIENT_OPTION_NAMES,
   type ClientOptions,
   checkOptionNames,
   createTransport,
   type HttpMethod,
-  type PagePromise,
+  PagePromise,
   paginateRaw,
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
+  resultOf,
   sendRaw,
   type Transport,
 } from '@clientkit/core';
@@ -183,24 +183,16 @@ export class CalendarClient {
     params: CalendarListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, ListEnvelope & Record<string, unknown>> {
-    return paginateRaw(path, 'calendar.paginate', (relative) => {
-      const key = relative.split('/').filter(Boolean).pop() ?? '';
-      return listing(
-        this.#transport,
-        { operation: 'calendar.paginate', path: relative, ...options },
-        params,
-        (raw: ListEnvelope & Record<string, unknown>) => itemsOf<Item>(raw, key),
-      );
-    });
+    // The listing's own code loads with the first call: most applications use the typed lists.
+    return paginateRaw(
+      path,
+      'calendar.paginate',
+      (relative) =>
+        new PagePromise(
+          import('./raw-listing').then((raw) =>
+            resultOf(raw.rawListing<Item>(listing, this.#transport, relative, params, options)),
+          ),
+        ),
+    );
   }
-}
-
-function itemsOf<Item>(raw: Record<string, unknown>, key: string): Item[] {
-  const items = raw?.[key];
-  if (Array.isArray(items)) return items as Item[];
-  throw new APIResponseValidationError(
-    'calendar.paginate',
-    [{ path: key, message: `must be the array of items (the listing is read from "${key}")` }],
-    raw,
-  );
 }

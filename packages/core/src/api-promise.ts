@@ -11,7 +11,10 @@ export function requestIdOf(response: Response): string | null {
   return response.headers.get('x-request-id') ?? response.headers.get('request-id');
 }
 
-/** The promise an APIPromise wraps, for core's paginators (not exported from the package). */
+/**
+ * The promise of `{ data, response }` an APIPromise wraps, for code that builds one APIPromise on
+ * another (core's paginators, a client's listing that loads on first use).
+ */
 export let resultOf: <T>(promise: APIPromise<T>) => Promise<{ data: T; response: Response }>;
 
 /**

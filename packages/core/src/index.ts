@@ -1,5 +1,5 @@
 export { anyOf } from './any-of';
-export { APIPromise, requestIdOf, type WithResponse } from './api-promise';
+export { APIPromise, requestIdOf, resultOf, type WithResponse } from './api-promise';
 export {
   type Auth,
   type BearerAuthOptions,

@@ -14,12 +14,13 @@ import {
 } from './errors';
 import { isHTTPError, isTimeoutError } from './ky-errors';
 import { loadedKy, loadKy } from './ky-loader';
-import { loadLogging } from './lazy';
+import { loadLogging, loadResponseCheck } from './lazy';
 import type { Logger, LogLevel } from './logger';
 import { checkOptionNames } from './options';
 import { redactUrl } from './redact';
+import type { ResponseCheck } from './response-check';
 import { retryDefaults } from './retry';
-import { validateInput, validateResponse } from './validation';
+import { validateInput } from './validation';
 import { VERSION } from './version';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
@@ -280,26 +281,20 @@ export function createTransport(options: TransportOptions): Transport {
       : parseBody(await response.text(), response);
     if (spec.parse) return { data: spec.parse(data, response), response };
     if (spec.response && options.validateResponses) {
-      return {
-        data: validateResponse(await schemaOf(spec.response), data, spec.operation),
-        response,
-      };
+      return { data: (await responseCheck())(spec.response, data, spec.operation), response };
     }
     return { data, response };
   }
 
-  let responseSchemas: Promise<Record<string, unknown>> | undefined;
+  let checker: Promise<ResponseCheck> | undefined;
 
-  async function schemaOf(name: string): Promise<$ZodType> {
-    responseSchemas ??= options.responseSchemas?.() ?? Promise.resolve({});
-    const schema = (await responseSchemas)[name];
-    if (!schema) {
-      // A declaration names a schema its client does not ship: a bug of the client, not the caller's.
-      throw new TypeError(
-        `clientkit: no response schema named ${name} to check this answer with; turn validateResponses off and report the client bug`,
-      );
-    }
-    return schema as $ZodType;
+  /** The check of response bodies, loaded with the client's response schemas on first use. */
+  function responseCheck(): Promise<ResponseCheck> {
+    checker ??= Promise.all([
+      loadResponseCheck(),
+      options.responseSchemas?.() ?? Promise.resolve({}),
+    ]).then(([module, schemas]) => module.responseChecker(schemas));
+    return checker;
   }
 
   /**
