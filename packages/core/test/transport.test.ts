@@ -399,6 +399,20 @@ describe('createTransport', () => {
     );
   });
 
+  it('reports a response schema the client does not ship as a client bug, not as a bad answer', async () => {
+    nock('http://api.test').get('/v1/r').reply(200, { id: 'a' });
+    const strict = createTransport({
+      baseUrl: BASE,
+      validateResponses: true,
+      responseSchemas: async () => ({}),
+    });
+    const error = await rejectionOf(
+      strict.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Missing' }),
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/no response schema named Missing/);
+  });
+
   it('refuses a base URL that is not an absolute http(s) URL', () => {
     expect(() => createTransport({ baseUrl: 'ftp://x' })).toThrow(
       'Invalid client options: baseUrl must be an absolute http(s) URL',
