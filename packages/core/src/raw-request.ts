@@ -1,8 +1,6 @@
-import { APIPromise } from './api-promise';
 import { RequestValidationError } from './errors';
 import { checkOptionNames } from './options';
-import { PagePromise } from './pagination/page';
-import type { HttpMethod, QueryValue, RequestOptions, RequestSpec, Transport } from './transport';
+import type { HttpMethod, QueryValue, RequestOptions, RequestSpec } from './transport';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
 export interface RawRequestInit {
@@ -18,9 +16,7 @@ const httpMethods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH
  * The spec of a call through a client's `request()` escape hatch, for routes or fields the client's
  * schemas do not know yet: the client's transport, credentials, retries and errors, without input
  * schemas. The path must stay under the base URL, so the client's credentials cannot be sent elsewhere.
- *
- * @example
- * transport.request(rawRequestSpec('docs.request', 'GET', 'orgs/org_1/spaces', { query: { limit: 5 } }));
+ * `sendRaw` (escape-hatches.ts) sends it once this module has loaded.
  */
 export function rawRequestSpec(
   operation: string,
@@ -67,37 +63,4 @@ export function relativePath(path: string, operation: string): string {
     ]);
   }
   return path.replace(/^\/+/, '');
-}
-
-/** What `sendRaw` of escape-hatches.ts does once this module is loaded. */
-export function sendRaw<T>(
-  transport: Transport,
-  operation: string,
-  method: HttpMethod,
-  path: string,
-  init?: RawRequestInit,
-  options?: RequestOptions,
-): APIPromise<T> {
-  let spec: RequestSpec;
-  try {
-    spec = rawRequestSpec(operation, method, path, init, options);
-  } catch (error) {
-    return APIPromise.reject(error);
-  }
-  // Object.assign, not `{ ...spec, parse }`: on Node 20 listing the keys of a spread object given
-  // more keys is slow, and the transport lists the spec's keys on every call.
-  return transport.request(Object.assign({}, spec, { parse: (data: unknown) => data as T }));
-}
-
-/** What `paginateRaw` of escape-hatches.ts does once this module is loaded. */
-export function paginateRaw<Item, Raw>(
-  path: string,
-  operation: string,
-  list: (relative: string) => PagePromise<Item, Raw>,
-): PagePromise<Item, Raw> {
-  try {
-    return list(relativePath(path, operation));
-  } catch (error) {
-    return new PagePromise<Item, Raw>(Promise.reject(error));
-  }
 }
