@@ -65,6 +65,14 @@ async function refused(changes: unknown, issues: string[]) {
   ).toEqual(issues);
 }
 
+/** The server settings that hold a webhook URL. */
+const HOOK_URL_FIELDS = [
+  'InboundHookUrl',
+  'BounceHookUrl',
+  'OpenHookUrl',
+  'DeliveryHookUrl',
+  'ClickHookUrl',
+];
 describe('MailClient requests', () => {
   it('servers.get sends GET /servers/{serverid} with the account token and Accept: application/json', async () => {
     api().get('/servers/1').reply(200, server);
@@ -195,13 +203,7 @@ describe('checks before sending', () => {
 
   it('refuses hook URLs that are not http(s), on every hook field', async () => {
     const rule = 'must be an http(s) URL, or empty to remove the hook';
-    for (const field of [
-      'InboundHookUrl',
-      'BounceHookUrl',
-      'OpenHookUrl',
-      'DeliveryHookUrl',
-      'ClickHookUrl',
-    ]) {
+    for (const field of HOOK_URL_FIELDS) {
       await refused({ [field]: 'ftp://hooks.example/in' }, [`${field} ${rule}`]);
       await refused({ [field]: 'hooks.example/in' }, [`${field} ${rule}`]);
     }
@@ -210,13 +212,7 @@ describe('checks before sending', () => {
   it('refuses hook URLs over 2048 characters and names over 255, on every such field, before any request', async () => {
     const long = `https://hooks.example/${'p'.repeat(MAX_WEBHOOK_URL_LENGTH)}`;
     const atLimit = long.slice(0, MAX_WEBHOOK_URL_LENGTH);
-    for (const field of [
-      'InboundHookUrl',
-      'BounceHookUrl',
-      'OpenHookUrl',
-      'DeliveryHookUrl',
-      'ClickHookUrl',
-    ]) {
+    for (const field of HOOK_URL_FIELDS) {
       await refused({ [field]: long }, [`${field} must be at most 2048 characters long`]);
       api()
         .put('/servers/1', { [field]: atLimit })
