@@ -17,6 +17,10 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}) {
     resolve: {
       alias: [
         {
+          find: /^@clientkit\/contracts\/([a-z-]+)\/responses$/,
+          replacement: `${root}/packages/contracts/src/$1/response-schemas.ts`,
+        },
+        {
           find: /^@clientkit\/([a-z-]+)\/([a-z-]+)$/,
           replacement: `${root}/packages/$1/src/$2.ts`,
         },

@@ -2,84 +2,96 @@
 export interface WithResponse<T> {
   data: T;
   response: Response;
-  /** The `x-request-id` of the response, or null when the server sent none. */
+  /** The request id the response carries (`x-request-id`, else `request-id`), or null. */
   requestId: string | null;
 }
 
-/** The request id a response carries, if any. */
-export function requestIdOf(response: Response): string | null {
-  return response.headers.get('x-request-id') ?? response.headers.get('request-id');
+/** The id a service gave the request: `x-request-id`, else `request-id`; null when it sent neither. */
+export function requestIdOf(headers: Headers): string | null {
+  return headers.get('x-request-id') ?? headers.get('request-id');
+}
+
+/** What an APIPromise settles with before its data is taken out. */
+export interface Answer<T> {
+  data: T;
+  response: Response;
 }
 
 /**
- * The promise of `{ data, response }` an APIPromise wraps, for code that builds one APIPromise on
- * another (core's paginators, a client's listing that loads on first use).
+ * The answer an APIPromise wraps, for code that builds one APIPromise on another (core's
+ * paginators and escape hatches).
  */
-export let resultOf: <T>(promise: APIPromise<T>) => Promise<{ data: T; response: Response }>;
+export let answerOf: <T>(promise: APIPromise<T>) => Promise<Answer<T>>;
 
 /**
- * What every SDK method returns: await it for the data, or call `.withResponse()` for the data, the
- * raw `Response` and its request id.
+ * What every SDK method returns: a real `Promise` of the data, which also offers `.withResponse()`
+ * for the data, the raw `Response` and its request id.
  *
  * @example
  * const { data: space, requestId } = await docs.spaces.get('space_1').withResponse();
  */
-export class APIPromise<T> implements PromiseLike<T> {
-  readonly #result: Promise<{ data: T; response: Response }>;
-
-  static {
-    resultOf = (promise) => promise.#result;
+export class APIPromise<T> extends Promise<T> {
+  // `then` and its kin make plain promises: an APIPromise is only ever built from an answer.
+  static override get [Symbol.species]() {
+    return Promise;
   }
 
-  constructor(result: Promise<{ data: T; response: Response }>) {
-    this.#result = result;
+  static {
+    answerOf = (promise) => promise.#answer;
+  }
+
+  readonly #answer: Promise<Answer<T>>;
+  #data: Promise<T> | undefined;
+
+  constructor(answer: Promise<Answer<T>>) {
+    // The promise itself is never settled with anything a caller sees: `then` reads the answer.
+    super(keepPending);
+    this.#answer = answer;
   }
 
   /** A promise that rejects with `error`, for failures found before any request is made. */
-  static reject<T>(error: unknown): APIPromise<T> {
+  static override reject<T = never>(error: unknown): APIPromise<T> {
     return new APIPromise<T>(Promise.reject(error));
   }
 
   /** The data, the raw `Response` and its request id. */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#result.then(({ data, response }) => ({
+    return this.#answer.then(({ data, response }) => ({
       data,
       response,
-      requestId: requestIdOf(response),
+      requestId: requestIdOf(response.headers),
     }));
   }
 
-  /** A new APIPromise whose data is `transform(data)`, keeping the same response. */
+  /** A new APIPromise whose data is `transform(data, response)`, keeping the same response. */
   map<U>(transform: (data: T, response: Response) => U): APIPromise<U> {
     return new APIPromise(
-      this.#result.then(({ data, response }) => ({ data: transform(data, response), response })),
+      this.#answer.then(({ data, response }) => ({ data: transform(data, response), response })),
     );
   }
 
-  /** Runs a callback with the data (or the error), as a promise's `then` does. */
-  // biome-ignore lint/suspicious/noThenProperty: an APIPromise is meant to be awaited like a promise.
-  then<R1 = T, R2 = never>(
+  // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a promise.
+  override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    // One step rather than two: a callback that throws still rejects the result, not `onrejected`.
-    return this.#result.then(
-      onfulfilled ? ({ data }) => onfulfilled(data) : ({ data }) => data as unknown as R1,
-      onrejected,
-    );
+    this.#data ??= this.#answer.then(dataOf);
+    return this.#data.then(onfulfilled, onrejected);
   }
 
-  /** Runs a callback with the error, as a promise's `catch` does. */
-  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+  override catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<T | R> {
     return this.then(undefined, onrejected);
   }
 
-  /** Runs a callback once the request settles, as a promise's `finally` does. */
-  finally(onfinally?: (() => void) | null): Promise<T> {
+  override finally(onfinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onfinally);
   }
+}
 
-  get [Symbol.toStringTag](): string {
-    return 'APIPromise';
-  }
+function keepPending(): void {}
+
+function dataOf<T>(answer: Answer<T>): T {
+  return answer.data;
 }

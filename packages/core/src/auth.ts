@@ -1,4 +1,4 @@
-import type { AuthenticationError } from './errors';
+import { type AuthenticationError, RequestValidationError, type ValidationIssue } from './errors';
 
 /**
  * How a client authenticates: the headers to add to each attempt of each request. It is asked again
@@ -51,6 +51,33 @@ function describedAuth(description: string, headers: Auth['headers'], renew?: Au
   } as Auth;
 }
 
+function checkSecret(value: unknown, field: string, subject: string): void {
+  if ((typeof value === 'string' && value !== '') || typeof value === 'function') return;
+  throw new RequestValidationError(subject, [
+    { path: field, message: 'must be a non-empty string or a function that returns one' },
+  ]);
+}
+
+/**
+ * An auth given as an option, refused by name unless it is one the auth helpers made (or any
+ * object with a `headers()` function), so that `auth: { username, password }` fails at once.
+ */
+export function checkAuth(value: unknown, field: string, subject: string): Auth {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { headers?: unknown }).headers === 'function'
+  ) {
+    return value as Auth;
+  }
+  throw new RequestValidationError(subject, [
+    {
+      path: field,
+      message: 'must be credentials from an auth helper, such as basicAuth(user, password)',
+    },
+  ]);
+}
+
 async function reveal(source: SecretSource): Promise<string> {
   return typeof source === 'string' ? source : source();
 }
@@ -72,6 +99,7 @@ export interface BearerAuthOptions {
  * bearerAuth(tokenProvider({ fetchToken }), { renewWhen: (error) => error.code === 'invalid_token' })
  */
 export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {}): Auth {
+  checkSecret(token, 'token', 'arguments of bearerAuth');
   // A fixed token needs no promise: its headers are built once.
   if (typeof token === 'string') {
     return fixedAuth('[BearerAuth]', { authorization: `Bearer ${token}` });
@@ -95,12 +123,21 @@ function isTokenProvider(source: SecretSource): source is TokenProvider {
 
 /** `Authorization: Basic` with a user name and password, encoded as UTF-8. */
 export function basicAuth(username: string, password: string): Auth {
+  const issues: ValidationIssue[] = [];
+  if (typeof username !== 'string' || username === '' || username.includes(':')) {
+    issues.push({ path: 'username', message: 'must be a non-empty string without ":"' });
+  }
+  if (typeof password !== 'string' || password === '') {
+    issues.push({ path: 'password', message: 'must be a non-empty string' });
+  }
+  if (issues.length > 0) throw new RequestValidationError('arguments of basicAuth', issues);
   const value = `Basic ${base64(`${username}:${password}`)}`;
   return fixedAuth(`[BasicAuth ${username}]`, { authorization: value });
 }
 
 /** A credential carried in a header of its own, such as `X-Mail-Account-Token`. */
 export function headerAuth(name: string, value: SecretSource): Auth {
+  checkSecret(value, 'value', 'arguments of headerAuth');
   if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, { [name]: value });
   return describedAuth(`[HeaderAuth ${name}]`, async () => ({ [name]: await reveal(value) }));
 }
@@ -154,7 +191,8 @@ export interface TokenProvider {
  * const docs = new DocsClient({ baseUrl, token });
  */
 export function tokenProvider(options: TokenProviderOptions): TokenProvider {
-  const now = options.now ?? Date.now;
+  // Read when used, so that a test clock installed after the provider was made applies.
+  const now = () => (options.now ?? Date.now)();
   const renewBeforeExpiryMs = options.renewBeforeExpiryMs ?? 60_000;
   let cached: { token: string; renewAt: number } | undefined;
   let inFlight: Promise<string> | undefined;

@@ -1,8 +1,44 @@
 import { redactSecretFields, redactUrl } from './redact';
+import { requestedWaitMs } from './transport/requested-wait';
 
-/** The root of every error a clientkit SDK throws, so one `instanceof` catches them all. */
+/** Marks the errors of any copy of core: the ESM and the CommonJS builds each have their classes. */
+const BRAND = Symbol.for('clientkit.error');
+
+/** Each error class's name and its parent's, so that a class recognises the errors of another copy. */
+const parentOf: Record<string, string | undefined> = {};
+const classNames = new WeakMap<object, string>();
+
+function descends(name: unknown, ancestor: string): boolean {
+  for (let current = name; typeof current === 'string'; current = parentOf[current]) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+/**
+ * The root of every error a clientkit SDK throws, so one `instanceof` catches them all. `instanceof`
+ * also holds across the ESM and CommonJS builds of core, which an application can load both of
+ * (a client loaded with `require()` next to one imported as ESM).
+ */
 export class ClientKitError extends Error {
   override name = 'ClientKitError';
+
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class asked about: a subclass inherits this method.
+    // biome-ignore lint/complexity/noThisInStatic: the class asked about, not ClientKitError.
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    // biome-ignore lint/complexity/noThisInStatic: as above.
+    const name = classNames.get(this);
+    if (name === undefined || typeof value !== 'object' || value === null) return false;
+    return (
+      (value as { [BRAND]?: boolean })[BRAND] === true && descends((value as Error).name, name)
+    );
+  }
 }
 
 /** The parts of an error body that an interface maps to `code` and `message`. */
@@ -100,20 +136,35 @@ export class PayloadTooLargeError extends APIError {
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
 }
-/** 429: too many requests; `retryAfter` says how many seconds the server asked to wait. */
+/**
+ * 429: too many requests; `retryAfter` says how many seconds the server asked to wait, from
+ * `Retry-After` or, without it, the rate-limit reset headers (`X-RateLimit-Reset`).
+ */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
-  /** Seconds from `Retry-After`, when the server sent it. */
+  /** Seconds the server asked to wait, when it said. */
   readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
-    this.retryAfter = init.headers ? retryAfterSeconds(init.headers.get('retry-after')) : undefined;
+    this.retryAfter = requestedSeconds(init);
   }
 }
-/** 5xx: the server failed. */
+/** 5xx: the server failed; a 503 may say in `retryAfter` how many seconds to wait. */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
+  /** Seconds a 503's `Retry-After` asked to wait, when it said. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfter = requestedSeconds(init);
+  }
+}
+
+function requestedSeconds(init: APIErrorInit): number | undefined {
+  const ms = init.headers ? requestedWaitMs(init.status, init.headers) : undefined;
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 const errorClassByStatus: Record<number, typeof APIError> = {
@@ -166,11 +217,12 @@ export class RequestValidationError extends ClientKitError {
   override name = 'RequestValidationError';
   readonly issues: ValidationIssue[];
 
-  constructor(subject: string, issues: ValidationIssue[]) {
+  /** `hint` follows the issues in the message once, such as the list of known option names. */
+  constructor(subject: string, issues: ValidationIssue[], hint?: string) {
     const list = issues.map((issue) =>
       issue.path ? `${issue.path} ${issue.message}` : issue.message,
     );
-    super(`Invalid ${subject}: ${list.join('; ')}`);
+    super(`Invalid ${subject}: ${list.join('; ')}${hint ? ` (${hint})` : ''}`);
     this.issues = issues;
   }
 }
@@ -218,15 +270,27 @@ function formatDuration(ms: number): string {
   return `${Math.round(ms / 60_000)} min`;
 }
 
-/** Seconds to wait from a `Retry-After` value (seconds or an HTTP date); undefined when absent or unreadable. */
-export function retryAfterSeconds(
-  value: string | null,
-  now: number = Date.now(),
-): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, (date - now) / 1000);
+const hierarchy: [new (...args: never[]) => Error, string, string | undefined][] = [
+  [ClientKitError, 'ClientKitError', undefined],
+  [APIError, 'APIError', 'ClientKitError'],
+  [BadRequestError, 'BadRequestError', 'APIError'],
+  [AuthenticationError, 'AuthenticationError', 'APIError'],
+  [PermissionDeniedError, 'PermissionDeniedError', 'APIError'],
+  [NotFoundError, 'NotFoundError', 'APIError'],
+  [ConflictError, 'ConflictError', 'APIError'],
+  [GoneError, 'GoneError', 'APIError'],
+  [PayloadTooLargeError, 'PayloadTooLargeError', 'APIError'],
+  [UnprocessableEntityError, 'UnprocessableEntityError', 'APIError'],
+  [RateLimitError, 'RateLimitError', 'APIError'],
+  [InternalServerError, 'InternalServerError', 'APIError'],
+  [APIConnectionError, 'APIConnectionError', 'ClientKitError'],
+  [APITimeoutError, 'APITimeoutError', 'APIConnectionError'],
+  [APIUserAbortError, 'APIUserAbortError', 'ClientKitError'],
+  [RequestValidationError, 'RequestValidationError', 'ClientKitError'],
+  [APIResponseValidationError, 'APIResponseValidationError', 'ClientKitError'],
+  [CheckpointExpiredError, 'CheckpointExpiredError', 'ClientKitError'],
+];
+for (const [errorClass, name, parent] of hierarchy) {
+  classNames.set(errorClass, name);
+  parentOf[name] = parent;
 }

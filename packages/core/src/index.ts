@@ -1,11 +1,11 @@
-export { anyOf } from './any-of';
-export { APIPromise, requestIdOf, resultOf, type WithResponse } from './api-promise';
+export { type Answer, APIPromise, answerOf, requestIdOf, type WithResponse } from './api-promise';
 export {
   type Auth,
   type BearerAuthOptions,
   base64,
   basicAuth,
   bearerAuth,
+  checkAuth,
   headerAuth,
   type IssuedToken,
   type SecretSource,
@@ -13,6 +13,24 @@ export {
   type TokenProviderOptions,
   tokenProvider,
 } from './auth';
+export { ClientCore, type ClientDefinition, type GivenOptions, type Via } from './client-core';
+export {
+  type ClientCredentials,
+  type ClientCredentialsOptions,
+  clientCredentials,
+  type TokenExchange,
+  type TokenRequest,
+} from './client-credentials';
+export {
+  type Contract,
+  defineContract,
+  type HttpMethod,
+  type InputOf,
+  type Operation,
+  type Pagination,
+  type PathParamsOf,
+  type ResponseOf,
+} from './contract';
 export {
   APIConnectionError,
   APIError,
@@ -35,22 +53,27 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequestValidationError,
-  retryAfterSeconds,
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors';
-export { paginateRaw, sendRaw } from './escape-hatches';
+export type { RawRequestInit } from './escape-hatch';
 export { type Logger, type LogLevel, leveledLogger } from './logger';
-export { checkOptionNames } from './options';
-export { type CheckpointParams, checkpointPagination } from './pagination/checkpoint-pagination';
-export { type CursorParams, cursorPagination } from './pagination/cursor-pagination';
-export { type OffsetParams, offsetPagination } from './pagination/offset-pagination';
-export { Page, PagePromise, type PageStrategy, paginate } from './pagination/page';
-export { type PageNumberParams, pageNumberPagination } from './pagination/page-number-pagination';
-export type { RawRequestInit } from './raw-request';
-export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
-export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './retry';
 export {
+  CLIENT_OPTION_NAMES,
+  type ClientOptions,
+  checkOptionNames,
+  type HookContext,
+  type RequestOptions,
+  type RetrySetting,
+  secretOption,
+  serviceUrl,
+  type TransportHooks,
+} from './options';
+export { Page, PagePromise } from './pagination/page';
+export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
+export type { QueryValue } from './request-url';
+export {
+  anyOf,
   emailString,
   httpUrlString,
   integer,
@@ -60,23 +83,14 @@ export {
   oneOf,
   recordOf,
   urlString,
-} from './schema-helpers';
-export { serviceUrl } from './service-url';
+} from './transitional-schema-helpers';
+export type { BodyLimit } from './transport/body';
 export {
-  type BodyLimit,
-  CLIENT_OPTION_NAMES,
-  type ClientOptions,
-  createTransport,
-  DEFAULT_TIMEOUT_MS,
-  type HttpMethod,
-  type ParsedRequestSpec,
-  type QueryValue,
-  type RequestOptions,
-  type RequestSpec,
-  type RetrySetting,
-  type Transport,
-  type TransportHooks,
-  type TransportOptions,
-} from './transport';
+  DEFAULT_MAX_RETRIES,
+  MAX_RETRY_AFTER_MS,
+  RETRYABLE_STATUSES,
+  retryDelayMs,
+} from './transport/retry-policy';
+export { type Call, DEFAULT_TIMEOUT_MS } from './transport/transport';
 export { describeIssues, formatPath, validateInput, validateResponse } from './validation';
 export { VERSION } from './version';

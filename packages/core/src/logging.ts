@@ -1,40 +1,66 @@
-import { isHTTPError } from './ky-errors';
+import { requestIdOf } from './api-promise';
+import { APIError } from './errors';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
+import type { ClientOptions } from './options';
 import { redactUrl } from './redact';
-import type { TransportHooks } from './transport';
+import type { Call } from './transport/transport';
+
+/** What a client writes of its calls, each line with the operation and no secret. */
+export interface CallLog {
+  completed(call: Call, response: Response, attempts: number, durationMs: number): void;
+  failed(call: Call, error: unknown, attempts: number, durationMs: number): void;
+  retrying(call: Call, error: Error, retryCount: number): void;
+}
+
+const levels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+
+/** `CLIENTKIT_LOG` on runtimes that have an environment (Node, Bun, Deno with access); never in browsers. */
+function environmentLevel(): LogLevel | undefined {
+  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env?.CLIENTKIT_LOG;
+  return levels.includes(value as LogLevel) ? (value as LogLevel) : undefined;
+}
 
 /**
- * The ky hooks that write a client's requests, answers and retries to its logger, with URLs
- * redacted. The transport loads this module with the first request of a client that has a logger
- * or a log level, so that the bundles of applications that log nothing leave it out.
+ * The log of a client's calls, or undefined when it writes nothing: a level from the options, else
+ * `warn` when a logger is given, else `CLIENTKIT_LOG`; a level without a logger writes to `console`.
  */
-export function loggingHooks(output: Logger, level: LogLevel): TransportHooks {
-  const logger = leveledLogger(output, level);
+export function callLog(options: ClientOptions): CallLog | undefined {
+  const level = options.logLevel ?? (options.logger ? 'warn' : environmentLevel());
+  if (level === undefined || level === 'off') return undefined;
+  const logger: Logger = leveledLogger(options.logger ?? console, level);
+  const where = (call: Call, url: string) => `${call.method} ${redactUrl(url)}`;
   return {
-    beforeRequest: [
-      (request, _options, state) => {
-        logger.debug(`${request.method} ${redactUrl(request.url)}`, {
-          attempt: state.retryCount + 1,
-        });
-      },
-    ],
-    afterResponse: [
-      (request, _options, response) => {
-        logger.debug(`${response.status} ${request.method} ${redactUrl(request.url)}`, {
-          requestId: response.headers.get('x-request-id'),
-        });
-      },
-    ],
-    beforeRetry: [
-      ({ request, error, retryCount }) => {
-        const reason = isHTTPError(error)
-          ? { status: error.response.status }
-          : { reason: error.name };
-        logger.info(
-          `Retrying ${request.method} ${redactUrl(request.url)} (retry ${retryCount})`,
-          reason,
-        );
-      },
-    ],
+    completed(call, response, attempts, durationMs) {
+      logger.debug(`${call.operation}: ${response.status} ${where(call, response.url)}`, {
+        operation: call.operation,
+        status: response.status,
+        attempts,
+        durationMs,
+        requestId: requestIdOf(response.headers),
+      });
+    },
+    failed(call, error, attempts, durationMs) {
+      const status = error instanceof APIError ? error.status : undefined;
+      logger.debug(`${call.operation}: failed, ${errorName(error)}`, {
+        operation: call.operation,
+        ...(status === undefined ? {} : { status }),
+        attempts,
+        durationMs,
+        ...(error instanceof APIError ? { requestId: error.requestId } : {}),
+      });
+    },
+    retrying(call, error, retryCount) {
+      logger.info(`${call.operation}: retry ${retryCount} after ${errorName(error)}`, {
+        operation: call.operation,
+        retry: retryCount,
+      });
+    },
   };
+}
+
+function errorName(error: unknown): string {
+  const response = (error as { response?: Response } | undefined)?.response;
+  if (response instanceof Response) return `status ${response.status}`;
+  return error instanceof Error ? error.name : 'an error';
 }

@@ -9,18 +9,21 @@
  * Add a builder here before a client uses it.
  */
 
-export type { infer, input, output, ZodMiniType } from 'zod/mini';
+export type { infer, input, output, ZodMiniObject, ZodMiniType } from 'zod/mini';
 export {
   array,
   boolean,
   custom,
   enum,
   gte,
+  int,
   literal,
   looseObject,
   lte,
   maximum,
+  maxLength,
   minimum,
+  minLength,
   multipleOf,
   null,
   nullable,
@@ -31,11 +34,12 @@ export {
   pipe,
   record,
   refine,
+  regex,
   strictObject,
   string,
+  transform,
   union,
   unknown,
 } from 'zod/mini';
 export type * as core from 'zod/v4/core';
 export { safeParse } from 'zod/v4/core';
-export { maxLength, minLength } from './length-checks';

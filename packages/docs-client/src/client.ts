@@ -1,56 +1,45 @@
+import { type ApiInformation, docs, type List } from '@clientkit/contracts/docs';
 import {
   type APIPromise,
   bearerAuth,
-  CLIENT_OPTION_NAMES,
+  ClientCore,
+  type ClientDefinition,
   type ClientOptions,
-  checkOptionNames,
-  createTransport,
   type HttpMethod,
   type PagePromise,
-  paginateRaw,
   type RawRequestInit,
   type RequestOptions,
-  RequestValidationError,
   type SecretSource,
-  sendRaw,
-  type Transport,
+  secretOption,
 } from '@clientkit/core';
-import { type ListParams, listing } from './listing';
 import { Spaces } from './resources/spaces';
 import { CurrentUser, Users } from './resources/users';
-import type { ApiInformation, List } from './response-schemas';
-
-/** The interface's fixed path, appended to `baseUrl`. */
-export const API_PATH = 'v1/';
 
 /** Options of `DocsClient`. */
 export interface DocsClientOptions extends ClientOptions {
   /**
-   * The service's origin, plus any path it is mounted under (for the reference server:
-   * `http://127.0.0.1:4010`). The client appends `/v1`.
+   * The service's origin, or the prefix a proxy mounts it under (for the reference server:
+   * `http://127.0.0.1:4010`). The client appends `/v1`, so a URL that already ends with `/v1` is refused.
    */
   baseUrl: string;
   /** A bearer token of any scheme, or a function that returns the current one (see `tokenProvider`). */
   token: SecretSource;
 }
 
-const optionNames = [...CLIENT_OPTION_NAMES, 'baseUrl', 'token'];
+/** The query of one page of any listing: `limit`, filters, and the cursor in `page`. */
+export type ListParams = Record<string, string | number | boolean | undefined>;
 
-/** Reads `message` from the interface's error body `{ error: { code, message } }`. */
-function docsErrorBody(body: unknown) {
-  const error = (body as { error?: { message?: unknown } } | undefined)?.error;
-  return typeof error?.message === 'string' ? { message: error.message } : undefined;
-}
-
-/** `baseUrl` with the interface's fixed path appended, whether or not it ends in a slash. */
-function apiUrlOf(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string') {
-    throw new RequestValidationError('options of DocsClient', [
-      { path: 'baseUrl', message: 'must be the service origin, such as https://api.example.com' },
-    ]);
-  }
-  return `${baseUrl.replace(/\/+$/, '')}/${API_PATH}`;
-}
+const definition: ClientDefinition<typeof docs> = {
+  name: 'DocsClient',
+  contract: docs,
+  options: ['baseUrl', 'token'],
+  // The error body is `{ error: { code, message } }`, where `code` repeats the status.
+  errorFields(body) {
+    const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
+    return typeof message === 'string' ? { message } : undefined;
+  },
+  paginate: () => ({ style: 'cursor', items: 'items' }),
+};
 
 /**
  * A client of the documentation hosting interface: users, spaces, permissions and Git sync.
@@ -66,37 +55,20 @@ export class DocsClient {
   readonly users: Users;
   /** Spaces, with their Git sync (`spaces.git`) and permissions (`spaces.permissions`). */
   readonly spaces: Spaces;
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof docs>;
 
   constructor(options: DocsClientOptions) {
-    checkOptionNames(options, optionNames, 'options of DocsClient');
-    if (typeof options?.token !== 'string' && typeof options?.token !== 'function') {
-      throw new RequestValidationError('options of DocsClient', [
-        { path: 'token', message: 'must be a token string or a function that returns one' },
-      ]);
-    }
-    const { baseUrl, token, ...clientOptions } = options;
-    this.#transport = createTransport({
-      ...clientOptions,
-      baseUrl: apiUrlOf(baseUrl),
-      auth: bearerAuth(token),
-      errorBody: docsErrorBody,
-      responseSchemas: () => import('./response-schemas'),
-    });
-    this.user = new CurrentUser(this.#transport);
-    this.users = new Users(this.#transport);
-    this.spaces = new Spaces(this.#transport);
+    this.#core = new ClientCore(definition, options, (checked, subject) =>
+      bearerAuth(secretOption(checked.token, 'token', subject)),
+    );
+    this.user = new CurrentUser(this.#core);
+    this.users = new Users(this.#core);
+    this.spaces = new Spaces(this.#core);
   }
 
   /** The release version and build date of the interface. */
   getApiInformation(options?: RequestOptions): APIPromise<ApiInformation> {
-    return this.#transport.request<ApiInformation>({
-      operation: 'docs.getApiInformation',
-      method: 'GET',
-      path: '',
-      response: 'ApiInformation',
-      ...options,
-    });
+    return this.#core.call(docs.operations.getApiInformation, {}, options);
   }
 
   /**
@@ -105,7 +77,7 @@ export class DocsClient {
    * which must stay under the base URL.
    *
    * @example
-   * const orgs = await docs.request<{ items: unknown[] }>('GET', 'orgs', { query: { limit: 5 } });
+   * const me = await docs.request<{ id: string }>('GET', 'user');
    */
   request<T = unknown>(
     method: HttpMethod,
@@ -113,7 +85,7 @@ export class DocsClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    return sendRaw<T>(this.#transport, 'docs.request', method, path, init, options);
+    return this.#core.request<T>(method, path, init, options);
   }
 
   /**
@@ -121,19 +93,15 @@ export class DocsClient {
    * filters), and the pages follow the `next.page` cursor of each answer.
    *
    * @example
-   * for await (const org of docs.paginate<{ id: string }>('orgs', { limit: 20 })) console.log(org.id);
+   * for await (const hit of docs.paginate<{ title: string }>('spaces/space_handbook/search', { query: 'battery' })) {
+   *   console.log(hit.title);
+   * }
    */
   paginate<Item = unknown>(
     path: string,
     params: ListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, List<Item>> {
-    return paginateRaw(path, 'docs.paginate', (relative) => {
-      return listing<Item>(
-        this.#transport,
-        { operation: 'docs.paginate', path: relative, ...options },
-        { ...params },
-      );
-    });
+    return this.#core.paginate<Item, List<Item>>(path, params, options);
   }
 }

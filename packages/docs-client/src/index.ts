@@ -29,38 +29,7 @@
  *
  * @module
  */
-export {
-  APIConnectionError,
-  APIError,
-  APIPromise,
-  APIResponseValidationError,
-  APITimeoutError,
-  APIUserAbortError,
-  AuthenticationError,
-  BadRequestError,
-  ClientKitError,
-  type ClientOptions,
-  ConflictError,
-  GoneError,
-  InternalServerError,
-  NotFoundError,
-  Page,
-  PagePromise,
-  PermissionDeniedError,
-  RateLimitError,
-  type RequestOptions,
-  RequestValidationError,
-  type TokenProvider,
-  tokenProvider,
-  UnprocessableEntityError,
-  type WithResponse,
-} from '@clientkit/core';
-export { DocsClient, type DocsClientOptions } from './client';
-export type { ListParams } from './listing';
-export type { Git } from './resources/git';
-export type { Permissions } from './resources/permissions';
-export type { Spaces } from './resources/spaces';
-export type { CurrentUser, Users } from './resources/users';
+
 export type {
   APITemporaryToken,
   ApiInformation,
@@ -87,4 +56,35 @@ export type {
   UpdateUserBody,
   User,
   UserContentPermission,
-} from './schemas';
+} from '@clientkit/contracts/docs';
+export {
+  APIConnectionError,
+  APIError,
+  APIPromise,
+  APIResponseValidationError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ClientKitError,
+  type ClientOptions,
+  ConflictError,
+  GoneError,
+  InternalServerError,
+  NotFoundError,
+  Page,
+  PagePromise,
+  PermissionDeniedError,
+  RateLimitError,
+  type RequestOptions,
+  RequestValidationError,
+  type TokenProvider,
+  tokenProvider,
+  UnprocessableEntityError,
+  type WithResponse,
+} from '@clientkit/core';
+export { DocsClient, type DocsClientOptions, type ListParams } from './client';
+export type { Git } from './resources/git';
+export type { Permissions } from './resources/permissions';
+export type { Spaces } from './resources/spaces';
+export type { CurrentUser, Users } from './resources/users';

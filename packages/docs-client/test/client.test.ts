@@ -390,16 +390,15 @@ describe('DocsClient validation, before any request', () => {
     );
   });
 
-  it('refuses an empty id', async () => {
-    await refused(docs.spaces.get(''), ['spaceId must be a non-empty string or a whole number']);
-    await refused(docs.spaces.permissions.removeTeam('s1', ''), [
-      'teamId must be a non-empty string or a whole number',
-    ]);
+  it('refuses an empty id, and one over 256 characters', async () => {
+    await refused(docs.spaces.get(''), ['spaceId must not be empty']);
+    await refused(docs.spaces.permissions.removeTeam('s1', ''), ['teamId must not be empty']);
+    await refused(docs.users.get('u'.repeat(257)), ['userId must be at most 256 characters long']);
   });
 
   it('refuses to construct without a token or with a bad base URL', () => {
     expect(() => new DocsClient({ baseUrl: ORIGIN } as never)).toThrow(
-      'Invalid options of DocsClient: token must be a token string or a function that returns one',
+      'Invalid options of DocsClient: token must be a non-empty string or a function that returns one',
     );
     expect(() => new DocsClient({ baseUrl: 'docs.test', token: 't' })).toThrow(
       'baseUrl must be an absolute http(s) URL',

@@ -79,7 +79,7 @@ describe('unknown input fields', () => {
 
   it('an unknown request option is refused by name before any request', async () => {
     const error = await rejectionOf(client().user.get({ retries: 3 } as never));
-    expect(issuesOf(error)).toEqual(['retries is not an option of this method']);
+    expect(issuesOf(error)).toEqual(['retries is not an option']);
   });
 });
 
@@ -100,7 +100,7 @@ describe('client options', () => {
 
   it('a baseUrl that is not a string is refused by name', () => {
     expect(() => new DocsClient({ token: TOKEN } as never)).toThrow(
-      /baseUrl must be the service origin/,
+      /baseUrl must be an absolute http\(s\) URL/,
     );
   });
 });

@@ -1,8 +1,4 @@
-import { basicAuth, type CalendarClientOptions } from '@clientkit/calendar-client';
-import type { DocsClientOptions } from '@clientkit/docs-client';
-import { clientCredentials, type IdmClientOptions } from '@clientkit/idm-client';
-import type { MailClientOptions } from '@clientkit/mail-client';
-import type { MeteringClientOptions } from '@clientkit/metering-client';
+import { type Auth, basicAuth, type ClientCredentials, clientCredentials } from '@clientkit/core';
 import {
   DEFAULT_IDM_AUDIENCE,
   DEV_TEST_KEY,
@@ -13,18 +9,21 @@ import {
 } from './development-credentials';
 import { quoted, written } from './source-text';
 
-/** The constructor options of each client for a reference server at one origin. */
+/**
+ * The constructor options of each client for a reference server at one origin. They are written
+ * here without the clients' own types (the server depends on no client); each fits its client's.
+ */
 export interface DevelopmentClientOptions {
   /** For `new DocsClient(...)`: Ada's user token. */
-  docs: DocsClientOptions;
+  docs: { baseUrl: string; token: string };
   /** For `new CalendarClient(...)`: the editor's application password. */
-  calendar: CalendarClientOptions;
+  calendar: { baseUrl: string; auth: Auth };
   /** For `new MeteringClient(...)`: the test API key. */
-  metering: MeteringClientOptions;
+  metering: { baseUrl: string; apiKey: string };
   /** For `new MailClient(...)`: the account token. */
-  mail: MailClientOptions;
+  mail: { baseUrl: string; accountToken: string };
   /** For `new IdmClient(...)`: the full-access machine client's credentials. */
-  idm: IdmClientOptions;
+  idm: { baseUrl: string; auth: ClientCredentials };
 }
 
 /**

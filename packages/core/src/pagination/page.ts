@@ -1,4 +1,4 @@
-import { APIPromise, resultOf } from '../api-promise';
+import { APIPromise, answerOf } from '../api-promise';
 import { ItemIterator } from './item-iterator';
 
 /**
@@ -92,16 +92,7 @@ export class PagePromise<Item, Raw = unknown>
   }
 }
 
-/**
- * Builds a PagePromise: `fetchPage` requests one page, `strategy` says how to reach the next.
- *
- * @example
- * const teams = paginate(
- *   (query) => transport.request<TeamList>({ method: 'GET', path: 'teams', query, operation: 'teams.list', response: 'TeamList' }),
- *   { page: 0, per_page: 50 },
- *   offsetPagination<TeamList, Team>({ items: (body) => body.teams, total: (body) => body.total }),
- * );
- */
+/** Builds a PagePromise: `fetchPage` requests one page, `strategy` says how to reach the next. */
 export function paginate<Params, Raw, Item>(
   fetchPage: (params: Params) => APIPromise<Raw>,
   firstParams: Params,
@@ -119,6 +110,5 @@ export function paginate<Params, Raw, Item>(
       return new Page(items, raw, response, next === null ? null : () => load(next));
     });
   };
-  // The page's own promise, not `withResponse()`: a page has no use for the request id's lookup.
-  return new PagePromise(resultOf(load(firstParams)));
+  return new PagePromise(answerOf(load(firstParams)));
 }

@@ -1,21 +1,23 @@
-import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
-import { listing } from '../listing';
 import {
-  InviteUsersAndTeams as InviteSchema,
+  docs,
   type InviteUsersAndTeams,
-  ListQuery,
-  type MemberRoleOrGuest,
-  UpdatePermissionBody,
-} from '../request-schemas';
-import type { List, TeamPermission, UserContentPermission } from '../response-schemas';
-import { wasChanged } from '../was-changed';
+  type List,
+  type ListQuery,
+  type TeamPermission,
+  type UpdatePermissionBody,
+  type UserContentPermission,
+} from '@clientkit/contracts/docs';
+import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import { changed } from '../changed';
+
+const { operations } = docs;
 
 /** Who may do what in a space: users and teams with their roles. */
 export class Permissions {
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof docs>;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(core: ClientCore<typeof docs>) {
+    this.#core = core;
   }
 
   /**
@@ -26,33 +28,18 @@ export class Permissions {
    * await docs.spaces.permissions.invite('space_handbook', { role: 'comment', users: ['usr_chloe'], teams: ['team_support'] });
    */
   invite(spaceId: string, body: InviteUsersAndTeams, options?: RequestOptions): APIPromise<void> {
-    return this.#transport.request({
-      method: 'POST',
-      path: 'spaces/{spaceId}/permissions',
-      pathParams: { spaceId },
-      body,
-      bodySchema: InviteSchema,
-      operation: 'docs.spaces.permissions.invite',
-      ...options,
-    });
+    return this.#core.call(operations.inviteToSpace, { path: { spaceId }, body }, options);
   }
 
   /** Changes a team's role in the space. */
   updateTeam(
     spaceId: string,
     teamId: string,
-    body: { role?: MemberRoleOrGuest },
+    body: UpdatePermissionBody,
     options?: RequestOptions,
   ): APIPromise<void> {
-    return this.#transport.request({
-      method: 'PATCH',
-      path: 'spaces/{spaceId}/permissions/teams/{teamId}',
-      pathParams: { spaceId, teamId },
-      body,
-      bodySchema: UpdatePermissionBody,
-      operation: 'docs.spaces.permissions.updateTeam',
-      ...options,
-    });
+    const path = { spaceId, teamId };
+    return this.#core.call(operations.updateTeamPermissionInSpace, { path, body }, options);
   }
 
   /**
@@ -60,34 +47,18 @@ export class Permissions {
    * another organization is a `BadRequestError`.
    */
   removeTeam(spaceId: string, teamId: string, options?: RequestOptions): APIPromise<boolean> {
-    return this.#transport.request({
-      method: 'DELETE',
-      path: 'spaces/{spaceId}/permissions/teams/{teamId}',
-      pathParams: { spaceId, teamId },
-      parse: wasChanged,
-      operation: 'docs.spaces.permissions.removeTeam',
-      ...options,
-    });
+    const path = { spaceId, teamId };
+    return this.#core.call(operations.removeTeamFromSpace, { path }, options).map(changed);
   }
 
   /** The teams with a role in the space. */
   listTeams(
     spaceId: string,
-    params: { limit?: number } = {},
+    params: Omit<ListQuery, 'page'> = {},
     options?: RequestOptions,
   ): PagePromise<TeamPermission, List<TeamPermission>> {
-    return listing(
-      this.#transport,
-      {
-        path: 'spaces/{spaceId}/permissions/teams',
-        pathParams: { spaceId },
-        querySchema: ListQuery,
-        response: 'TeamPermissionList',
-        operation: 'docs.spaces.permissions.listTeams',
-        ...options,
-      },
-      { ...params },
-    );
+    const input = { path: { spaceId }, query: params };
+    return this.#core.list(operations.listTeamPermissionsInSpace, input, options);
   }
 
   /**
@@ -99,50 +70,27 @@ export class Permissions {
    */
   listUsers(
     spaceId: string,
-    params: { limit?: number } = {},
+    params: Omit<ListQuery, 'page'> = {},
     options?: RequestOptions,
   ): PagePromise<UserContentPermission, List<UserContentPermission>> {
-    return listing(
-      this.#transport,
-      {
-        path: 'spaces/{spaceId}/permissions/users',
-        pathParams: { spaceId },
-        querySchema: ListQuery,
-        response: 'UserPermissionList',
-        operation: 'docs.spaces.permissions.listUsers',
-        ...options,
-      },
-      { ...params },
-    );
+    const input = { path: { spaceId }, query: params };
+    return this.#core.list(operations.listUserPermissionsInSpace, input, options);
   }
 
   /** Changes a user's role in the space. */
   updateUser(
     spaceId: string,
     userId: string,
-    body: { role?: MemberRoleOrGuest },
+    body: UpdatePermissionBody,
     options?: RequestOptions,
   ): APIPromise<void> {
-    return this.#transport.request({
-      method: 'PATCH',
-      path: 'spaces/{spaceId}/permissions/users/{userId}',
-      pathParams: { spaceId, userId },
-      body,
-      bodySchema: UpdatePermissionBody,
-      operation: 'docs.spaces.permissions.updateUser',
-      ...options,
-    });
+    const path = { spaceId, userId };
+    return this.#core.call(operations.updateUserPermissionInSpace, { path, body }, options);
   }
 
   /** Takes a user's role away: true when they had one (205), false when they had none (204). */
   removeUser(spaceId: string, userId: string, options?: RequestOptions): APIPromise<boolean> {
-    return this.#transport.request({
-      method: 'DELETE',
-      path: 'spaces/{spaceId}/permissions/users/{userId}',
-      pathParams: { spaceId, userId },
-      parse: wasChanged,
-      operation: 'docs.spaces.permissions.removeUser',
-      ...options,
-    });
+    const path = { spaceId, userId };
+    return this.#core.call(operations.removeUserFromSpace, { path }, options).map(changed);
   }
 }

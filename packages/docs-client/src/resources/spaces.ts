@@ -1,18 +1,21 @@
-import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
-import { listing } from '../listing';
 import {
-  EmbedQuery,
-  GetSpaceQuery,
+  docs,
+  type Embed,
+  type EmbedQuery,
+  type GetSpaceQuery,
+  type List,
   type MoveSpaceBody,
-  MoveSpaceBody as MoveSpaceBodySchema,
-  SearchQuery,
+  type SearchPageResult,
+  type SearchQuery,
+  type Space,
   type UpdateSpaceBody,
-  UpdateSpaceBody as UpdateSpaceBodySchema,
-} from '../request-schemas';
-import type { Embed, List, SearchPageResult, Space } from '../response-schemas';
-import { wasChanged } from '../was-changed';
+} from '@clientkit/contracts/docs';
+import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import { changed } from '../changed';
 import { Git } from './git';
 import { Permissions } from './permissions';
+
+const { operations } = docs;
 
 /** Spaces: read, change, trash and restore, duplicate, move, embed and search. */
 export class Spaces {
@@ -20,12 +23,12 @@ export class Spaces {
   readonly git: Git;
   /** Who may do what in a space. */
   readonly permissions: Permissions;
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof docs>;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
-    this.git = new Git(transport);
-    this.permissions = new Permissions(transport);
+  constructor(core: ClientCore<typeof docs>) {
+    this.#core = core;
+    this.git = new Git(core);
+    this.permissions = new Permissions(core);
   }
 
   /**
@@ -35,21 +38,8 @@ export class Spaces {
    * const space = await docs.spaces.get('space_handbook');
    * console.log(space.title, space.urls.app);
    */
-  get(
-    spaceId: string,
-    params: { shareKey?: string } = {},
-    options?: RequestOptions,
-  ): APIPromise<Space> {
-    return this.#transport.request<Space>({
-      method: 'GET',
-      path: 'spaces/{spaceId}',
-      pathParams: { spaceId },
-      query: params,
-      querySchema: GetSpaceQuery,
-      response: 'Space',
-      operation: 'docs.spaces.get',
-      ...options,
-    });
+  get(spaceId: string, params: GetSpaceQuery = {}, options?: RequestOptions): APIPromise<Space> {
+    return this.#core.call(operations.getSpaceById, { path: { spaceId }, query: params }, options);
   }
 
   /**
@@ -57,16 +47,11 @@ export class Spaces {
    * except both to null, which removes them.
    */
   update(spaceId: string, changes: UpdateSpaceBody, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request<Space>({
-      method: 'PATCH',
-      path: 'spaces/{spaceId}',
-      pathParams: { spaceId },
-      body: changes,
-      bodySchema: UpdateSpaceBodySchema,
-      response: 'Space',
-      operation: 'docs.spaces.update',
-      ...options,
-    });
+    return this.#core.call(
+      operations.updateSpaceById,
+      { path: { spaceId }, body: changes },
+      options,
+    );
   }
 
   /**
@@ -77,14 +62,7 @@ export class Spaces {
    * if (await docs.spaces.delete('space_old')) await docs.spaces.restore('space_old'); // changed our mind
    */
   delete(spaceId: string, options?: RequestOptions): APIPromise<boolean> {
-    return this.#transport.request({
-      method: 'DELETE',
-      path: 'spaces/{spaceId}',
-      pathParams: { spaceId },
-      parse: wasChanged,
-      operation: 'docs.spaces.delete',
-      ...options,
-    });
+    return this.#core.call(operations.deleteSpaceById, { path: { spaceId } }, options).map(changed);
   }
 
   /**
@@ -96,26 +74,12 @@ export class Spaces {
    * console.log(copy.id, response.headers.get('location'));
    */
   duplicate(spaceId: string, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request<Space>({
-      method: 'POST',
-      path: 'spaces/{spaceId}/duplicate',
-      pathParams: { spaceId },
-      response: 'Space',
-      operation: 'docs.spaces.duplicate',
-      ...options,
-    });
+    return this.#core.call(operations.duplicateSpace, { path: { spaceId } }, options);
   }
 
   /** Brings a trashed space back (within 7 days of its deletion). An active space is returned as it is. */
   restore(spaceId: string, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request<Space>({
-      method: 'POST',
-      path: 'spaces/{spaceId}/restore',
-      pathParams: { spaceId },
-      response: 'Space',
-      operation: 'docs.spaces.restore',
-      ...options,
-    });
+    return this.#core.call(operations.restoreSpace, { path: { spaceId } }, options);
   }
 
   /**
@@ -127,30 +91,16 @@ export class Spaces {
    * await docs.spaces.move('space_api', { position: { before: { type: 'space', space: 'space_handbook' } } });
    */
   move(spaceId: string, target: MoveSpaceBody, options?: RequestOptions): APIPromise<Space> {
-    return this.#transport.request<Space>({
-      method: 'POST',
-      path: 'spaces/{spaceId}/move',
-      pathParams: { spaceId },
-      body: target,
-      bodySchema: MoveSpaceBodySchema,
-      response: 'Space',
-      operation: 'docs.spaces.move',
-      ...options,
-    });
+    return this.#core.call(operations.moveSpace, { path: { spaceId }, body: target }, options);
   }
 
   /** How a URL would be embedded in the space: its title, site, icon and, for media, HTML. */
-  getEmbed(spaceId: string, params: { url: string }, options?: RequestOptions): APIPromise<Embed> {
-    return this.#transport.request<Embed>({
-      method: 'GET',
-      path: 'spaces/{spaceId}/embed',
-      pathParams: { spaceId },
-      query: params,
-      querySchema: EmbedQuery,
-      response: 'Embed',
-      operation: 'docs.spaces.getEmbed',
-      ...options,
-    });
+  getEmbed(spaceId: string, params: EmbedQuery, options?: RequestOptions): APIPromise<Embed> {
+    return this.#core.call(
+      operations.getEmbedByUrlInSpace,
+      { path: { spaceId }, query: params },
+      options,
+    );
   }
 
   /**
@@ -164,20 +114,10 @@ export class Spaces {
    */
   search(
     spaceId: string,
-    params: { query: string; limit?: number },
+    params: Omit<SearchQuery, 'page'>,
     options?: RequestOptions,
   ): PagePromise<SearchPageResult, List<SearchPageResult>> {
-    return listing(
-      this.#transport,
-      {
-        path: 'spaces/{spaceId}/search',
-        pathParams: { spaceId },
-        querySchema: SearchQuery,
-        response: 'SearchResultList',
-        operation: 'docs.spaces.search',
-        ...options,
-      },
-      { ...params },
-    );
+    const input = { path: { spaceId }, query: params };
+    return this.#core.list(operations.searchSpaceContent, input, options);
   }
 }

@@ -1,13 +1,20 @@
-import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
-import { type UpdateUserBody, UpdateUserBody as UpdateUserBodySchema } from '../request-schemas';
-import type { APITemporaryToken, User } from '../response-schemas';
+import {
+  type APITemporaryToken,
+  docs,
+  type UpdateUserBody,
+  type User,
+} from '@clientkit/contracts/docs';
+import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
+
+type Core = ClientCore<typeof docs>;
+const { operations } = docs;
 
 /** The user the client's token belongs to. */
 export class CurrentUser {
-  readonly #transport: Transport;
+  readonly #core: Core;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(core: Core) {
+    this.#core = core;
   }
 
   /**
@@ -18,45 +25,26 @@ export class CurrentUser {
    * console.log(`${me.displayName} <${me.email}>`);
    */
   get(options?: RequestOptions): APIPromise<User> {
-    return this.#transport.request<User>({
-      method: 'GET',
-      path: 'user',
-      response: 'User',
-      operation: 'docs.user.get',
-      ...options,
-    });
+    return this.#core.call(operations.getAuthenticatedUser, {}, options);
   }
 
   /** A short-lived JWT for the in-app notifications client (user-internal tokens only). */
   createNotificationsToken(options?: RequestOptions): APIPromise<APITemporaryToken> {
-    return this.#transport.request<APITemporaryToken>({
-      method: 'POST',
-      path: 'user/notifications/token',
-      response: 'APITemporaryToken',
-      operation: 'docs.user.createNotificationsToken',
-      ...options,
-    });
+    return this.#core.call(operations.createUserNotificationsToken, {}, options);
   }
 }
 
 /** Users by id. */
 export class Users {
-  readonly #transport: Transport;
+  readonly #core: Core;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(core: Core) {
+    this.#core = core;
   }
 
   /** A user by id. */
   get(userId: string, options?: RequestOptions): APIPromise<User> {
-    return this.#transport.request<User>({
-      method: 'GET',
-      path: 'users/{userId}',
-      pathParams: { userId },
-      response: 'User',
-      operation: 'docs.users.get',
-      ...options,
-    });
+    return this.#core.call(operations.getUserById, { path: { userId } }, options);
   }
 
   /**
@@ -64,15 +52,6 @@ export class Users {
    * user token may only change its own user.
    */
   update(userId: string, changes: UpdateUserBody, options?: RequestOptions): APIPromise<User> {
-    return this.#transport.request<User>({
-      method: 'PATCH',
-      path: 'users/{userId}',
-      pathParams: { userId },
-      body: changes,
-      bodySchema: UpdateUserBodySchema,
-      response: 'User',
-      operation: 'docs.users.update',
-      ...options,
-    });
+    return this.#core.call(operations.updateUserById, { path: { userId }, body: changes }, options);
   }
 }

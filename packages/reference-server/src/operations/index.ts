@@ -1,10 +1,17 @@
 export { bodyOf, queryOf } from './checked-input';
+export {
+  type AuthOf,
+  type HandlersOf,
+  type InputOf,
+  operationsOf,
+  type ServerExtras,
+} from './contract-operations';
 export type {
   InterfaceDescription,
   PathParameter,
   RequestChecks,
 } from './interface-description';
-export { type Io, type JsonSchema, JsonSchemaWriter } from './json-schema';
+export { type Io, type JsonSchema, JsonSchemaWriter, jsonSchemaHints } from './json-schema';
 export { mountOperations, routerPath } from './mount';
 export { openApiPublisher, operationIdOf, pathParameterNames } from './openapi';
 export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './operation';

@@ -1,15 +1,22 @@
-import { jsonSchemaHint } from '@clientkit/core';
 import { z } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON Schema of schemas the generator cannot read (custom checks), kept by the server next to
+ * the contract rather than in it: the clients have no use for them.
+ */
+export const jsonSchemaHints = new WeakMap<object, JsonSchema>();
+
+const jsonSchemaHint = (schema: unknown) => jsonSchemaHints.get(schema as object);
 export type Io = 'input' | 'output';
 
 /**
  * Turns the clients' zod schemas into JSON Schema (draft 2020-12, as OpenAPI 3.1 uses).
  *
- * Custom checks and refinements are opaque to the generator. The core's builders leave their JSON
- * Schema as a hint (enums, maps, integers), which wins; among the other custom checks, one that
+ * Custom checks and refinements are opaque to the generator. A schema registered with a hint
+ * (`jsonSchemaHints`) is documented as the hint says; among the other custom checks, one that
  * accepts `false` is documented as `false` (no image), one that accepts `[]` as an empty array (no
  * venue), and the rest as `fallback`, which each interface gives for its own custom checks.
  */

@@ -22,7 +22,9 @@ export function routerPath(
  */
 export function mountOperations<Auth, Principal>(
   description: InterfaceDescription<Auth, Principal>,
-  handlers: Record<string, OperationHandler<Principal>>,
+  // Each handler's input is typed by its own operation (see HandlersOf); here they are one kind.
+  // biome-ignore lint/suspicious/noExplicitAny: handlers of different operations take different inputs.
+  handlers: Record<string, OperationHandler<Principal, any>>,
 ): Hono {
   const app = new Hono({ strict: false });
   const declared = new Set(description.operations.map((operation) => operation.id));

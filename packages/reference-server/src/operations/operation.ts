@@ -1,3 +1,4 @@
+import type { HttpMethod } from '@clientkit/core';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
 
@@ -8,7 +9,7 @@ import type { $ZodType } from 'zod/v4/core';
  * request is refused, what error body is sent) is given by the interface, not by this module.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** One operation of an interface. `Auth` is the interface's own way of saying who may call it. */
 export interface Operation<Auth> {
@@ -48,8 +49,8 @@ export interface CheckedInput {
 }
 
 /** An operation's behaviour, given the request, who sent it, and its checked input. */
-export type OperationHandler<Principal> = (
+export type OperationHandler<Principal, Input extends CheckedInput = CheckedInput> = (
   c: Context,
   principal: Principal,
-  input: CheckedInput,
+  input: Input,
 ) => Response | Promise<Response>;

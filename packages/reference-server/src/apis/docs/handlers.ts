@@ -1,18 +1,7 @@
 import { createHmac } from 'node:crypto';
-import {
-  EmbedQuery,
-  ExportToGitRepository,
-  ImportGitRepository,
-  InviteUsersAndTeams,
-  ListQuery,
-  MoveSpaceBody,
-  SearchQuery,
-  UpdatePermissionBody,
-  UpdateSpaceBody,
-  UpdateUserBody,
-} from '@clientkit/docs-client/schemas';
+import type { docs } from '@clientkit/contracts/docs';
 import type { Context } from 'hono';
-import { bodyOf, type OperationHandler, queryOf } from '../../operations';
+import type { HandlersOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import { DOCS_BASE, listPage } from './listing';
 import {
@@ -30,8 +19,6 @@ import type { DocsStore, StoredSpace } from './store';
 
 const API_VERSION = '0.0.1-beta';
 const API_BUILD = '2026-11-01T00:00:00.000Z';
-
-type Handler = OperationHandler<Principal>;
 
 /** 205 when something changed, 204 when there was nothing to do; neither has a body. */
 function changed(c: Context, didChange: boolean): Response {
@@ -73,7 +60,10 @@ function notificationsJwt(userId: string, expiresAt: string, key: string): strin
 }
 
 /** The behaviour of each docs operation, keyed by operationId; auth and input are checked before. */
-export function docsHandlers(store: DocsStore, signingKey: string): Record<string, Handler> {
+export function docsHandlers(
+  store: DocsStore,
+  signingKey: string,
+): HandlersOf<typeof docs, Principal> {
   const spaceOf = (c: Context) => store.activeSpace(c.req.param('spaceId')!);
   /** Whom and where the answer's records are presented to. */
   const viewer = (c: Context, principal: Principal): Viewer => ({
@@ -107,8 +97,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
     getUserById: (c, principal) =>
       c.json(presentUser(userOr404(c.req.param('userId')!), viewer(c, principal))),
 
-    updateUserById: (c, principal, input) => {
-      const changes = bodyOf(input, UpdateUserBody);
+    updateUserById: (c, principal, { body: changes }) => {
       const user = userOr404(c.req.param('userId')!);
       if (principal.userId !== user.id)
         throw new ApiProblem(403, 'A user token may only update its own user');
@@ -119,8 +108,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
 
     getSpaceById: (c, principal) => c.json(presentSpace(spaceOf(c), viewer(c, principal))),
 
-    updateSpaceById: (c, principal, input) => {
-      const changes = bodyOf(input, UpdateSpaceBody);
+    updateSpaceById: (c, principal, { body: changes }) => {
       const space = spaceOf(c);
       for (const [key, value] of Object.entries(changes)) {
         if (value !== undefined) (space as unknown as Record<string, unknown>)[key] = value;
@@ -141,33 +129,28 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
     restoreSpace: (c, principal) =>
       c.json(presentSpace(store.restore(c.req.param('spaceId')!), viewer(c, principal))),
 
-    moveSpace: (c, principal, input) => {
-      const body = bodyOf(input, MoveSpaceBody);
+    moveSpace: (c, principal, { body }) => {
       const space = spaceOf(c);
       store.move(space, 'parent' in body ? body.parent : undefined, body.position);
       return c.json(presentSpace(space, viewer(c, principal)));
     },
 
-    getEmbedByUrlInSpace: (c, _principal, input) => {
-      const { url } = queryOf(input, EmbedQuery);
+    getEmbedByUrlInSpace: (c, _principal, { query: { url } }) => {
       spaceOf(c);
       return c.json(embedOf(url));
     },
 
-    searchSpaceContent: (c, _principal, input) => {
-      const query = queryOf(input, SearchQuery);
+    searchSpaceContent: (c, _principal, { query }) => {
       const space = spaceOf(c);
       return c.json(listPage(searchSpace(space, query.query, appUrlOf(space)), query));
     },
 
-    importGitRepository: (c, _principal, input) => {
-      const body = bodyOf(input, ImportGitRepository);
+    importGitRepository: (c, _principal, { body }) => {
       store.startGitOperation(spaceOf(c), 'import', body.url);
       return c.body(null, 204);
     },
 
-    exportToGitRepository: (c, _principal, input) => {
-      const body = bodyOf(input, ExportToGitRepository);
+    exportToGitRepository: (c, _principal, { body }) => {
       store.startGitOperation(spaceOf(c), 'export', body.url);
       return c.body(null, 204);
     },
@@ -185,8 +168,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
       return changed(c, had);
     },
 
-    inviteToSpace: (c, _principal, input) => {
-      const body = bodyOf(input, InviteUsersAndTeams);
+    inviteToSpace: (c, _principal, { body }) => {
       const space = spaceOf(c);
       const users = body.users ?? [];
       const teams = body.teams ?? [];
@@ -198,8 +180,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
       return c.body(null, 204);
     },
 
-    updateTeamPermissionInSpace: (c, _principal, input) => {
-      const body = bodyOf(input, UpdatePermissionBody);
+    updateTeamPermissionInSpace: (c, _principal, { body }) => {
       const space = spaceOf(c);
       const team = teamInOrganization(store, space, c.req.param('teamId')!);
       if (body.role !== undefined) setRole(space.teamPermissions, team.id, body.role);
@@ -214,8 +195,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
       return changed(c, had);
     },
 
-    listTeamPermissionsInSpace: (c, principal, input) => {
-      const query = queryOf(input, ListQuery);
+    listTeamPermissionsInSpace: (c, principal, { query }) => {
       const space = spaceOf(c);
       const v = viewer(c, principal);
       const items = Object.entries(space.teamPermissions)
@@ -227,8 +207,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
       return c.json(listPage(items, query));
     },
 
-    listUserPermissionsInSpace: (c, principal, input) => {
-      const query = queryOf(input, ListQuery);
+    listUserPermissionsInSpace: (c, principal, { query }) => {
       const space = spaceOf(c);
       const v = viewer(c, principal);
       const items = Object.entries(space.userPermissions)
@@ -240,8 +219,7 @@ export function docsHandlers(store: DocsStore, signingKey: string): Record<strin
       return c.json(listPage(items, query));
     },
 
-    updateUserPermissionInSpace: (c, _principal, input) => {
-      const body = bodyOf(input, UpdatePermissionBody);
+    updateUserPermissionInSpace: (c, _principal, { body }) => {
       const space = spaceOf(c);
       const user = userOr404(c.req.param('userId')!);
       if (body.role !== undefined) setRole(space.userPermissions, user.id, body.role);

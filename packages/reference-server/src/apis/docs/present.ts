@@ -1,10 +1,4 @@
-import type {
-  Embed,
-  GitSyncState,
-  OrganizationTeam,
-  Space,
-  User,
-} from '@clientkit/docs-client/schemas';
+import type { Embed, GitSyncState, OrganizationTeam, Space, User } from '@clientkit/contracts/docs';
 import type { Principal } from './security';
 import { spacePermissions } from './space-permissions';
 import type { DocsState, StoredSpace } from './store';

@@ -1,4 +1,4 @@
-import type { SearchPageResult } from '@clientkit/docs-client/schemas';
+import type { SearchPageResult } from '@clientkit/contracts/docs';
 import type { StoredPage, StoredSpace } from './store';
 
 function countOf(text: string, term: string): number {

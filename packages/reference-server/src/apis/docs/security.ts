@@ -1,23 +1,7 @@
+import type { DocsAccess, DocsScheme, DocsScope } from '@clientkit/contracts/docs';
 import type { Context } from 'hono';
 import { ApiProblem } from '../../problem';
 import type { SecretMap } from '../../secret-map';
-
-/** The security schemes of the documentation interface. */
-export type DocsScheme =
-  | 'user'
-  | 'user-internal'
-  | 'user-staff'
-  | 'integration'
-  | 'integration-installation'
-  | 'oauth';
-
-/** The OAuth scopes of the documentation interface. */
-export type DocsScope =
-  | 'user:read'
-  | 'space:read'
-  | 'space:write'
-  | 'space:permissions:read'
-  | 'space:permissions:write';
 
 /** Who a token speaks for. */
 export interface Principal {
@@ -26,11 +10,13 @@ export interface Principal {
   scopes?: DocsScope[];
 }
 
+export type { DocsScheme, DocsScope };
+
 /** One way to be allowed: a scheme, or an OAuth token with one scope. */
-export type Alternative = DocsScheme | `oauth:${DocsScope}`;
+export type Alternative = DocsAccess;
 
 /** True when the principal satisfies one of the alternatives. */
-export function allows(alternatives: Alternative[], principal: Principal): boolean {
+export function allows(alternatives: readonly Alternative[], principal: Principal): boolean {
   return alternatives.some((alternative) => {
     if (!alternative.startsWith('oauth:')) return alternative === principal.scheme;
     const scope = alternative.slice('oauth:'.length) as DocsScope;
@@ -39,7 +25,9 @@ export function allows(alternatives: Alternative[], principal: Principal): boole
 }
 
 /** The OpenAPI security requirements of the alternatives: one per alternative, any one enough. */
-export function securityRequirements(alternatives: Alternative[]): Record<string, string[]>[] {
+export function securityRequirements(
+  alternatives: readonly Alternative[],
+): Record<string, string[]>[] {
   return alternatives.map((alternative) =>
     alternative.startsWith('oauth:')
       ? { oauth: [alternative.slice('oauth:'.length)] }
@@ -53,7 +41,7 @@ export function securityRequirements(alternatives: Alternative[]): Record<string
  */
 export function authorize(
   c: Context,
-  alternatives: Alternative[],
+  alternatives: readonly Alternative[],
   tokens: SecretMap<Principal>,
 ): Principal {
   const header = c.req.header('authorization') ?? '';

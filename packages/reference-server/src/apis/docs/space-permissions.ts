@@ -1,4 +1,4 @@
-import type { MemberRole, SpacePermissions } from '@clientkit/docs-client/schemas';
+import type { MemberRole, SpacePermissions } from '@clientkit/contracts/docs';
 import type { Principal } from './security';
 import type { DocsState, StoredSpace } from './store';
 

@@ -4,7 +4,7 @@ import type {
   MemberRole,
   MergeRules,
   SpaceEditMode,
-} from '@clientkit/docs-client/schemas';
+} from '@clientkit/contracts/docs';
 import type { Clock } from '../../clock';
 import { ApiProblem } from '../../problem';
 

@@ -1,10 +1,9 @@
 /**
- * The building blocks of the wire contract (roles, edit modes, merge rules, positions), the error
- * body, and the schemas of every request query and body: what the client needs whether or not it
- * checks responses. Request schemas are strict: a field they do not know is refused by name.
+ * The building blocks of the docs contract (roles, edit modes, merge rules, positions), the error
+ * body, and the schemas of every request's path, query and body. Request schemas are strict: a field they do not know is refused by name.
  */
-import { anyOf, integer, isoDateTimeString, oneOf, urlString } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import { integer, isoDateTimeString, urlString } from '../common';
 import { mergeRulesOf } from './merge-rules';
 
 /**
@@ -68,7 +67,7 @@ const MergeRule = z
   );
 
 /** A role in a space, from most to least powerful. */
-export const MemberRole = oneOf(['admin', 'create', 'edit', 'review', 'comment', 'read']);
+export const MemberRole = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']);
 export type MemberRole = z.infer<typeof MemberRole>;
 
 /** A role, or `null` for a guest. */
@@ -76,11 +75,11 @@ export const MemberRoleOrGuest = z.nullable(MemberRole);
 export type MemberRoleOrGuest = z.infer<typeof MemberRoleOrGuest>;
 
 /** The role everyone in the organization gets, or `inherit` from the parent. */
-export const DefaultLevel = anyOf([MemberRole, z.null(), z.literal('inherit')]);
+export const DefaultLevel = z.union([MemberRole, z.null(), z.literal('inherit')]);
 export type DefaultLevel = z.infer<typeof DefaultLevel>;
 
 /** Whether the space's content can be edited (`live`) or not (`locked`). */
-export const SpaceEditMode = oneOf(['live', 'locked']);
+export const SpaceEditMode = z.enum(['live', 'locked']);
 export type SpaceEditMode = z.infer<typeof SpaceEditMode>;
 
 /** A language code such as `en`, `fr`, `pt-br` or `zh-tw`. */
@@ -100,7 +99,7 @@ export const MergeRules = mergeRulesOf(
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
-export const ContentPointer = anyOf([
+export const ContentPointer = z.union([
   z.strictObject({ type: z.literal('space'), space: id }),
   z.strictObject({ type: z.literal('collection'), collection: id }),
 ]);
@@ -115,14 +114,6 @@ export const ContentPosition = z.strictObject({
 });
 /** Where a moved space goes among its new siblings: before or after one of them. */
 export interface ContentPosition extends z.infer<typeof ContentPosition> {}
-
-/** The interface's error body: `{ error: { code, message } }`. */
-export const DocsErrorBody = z.looseObject({
-  /** The HTTP status as `code`, and a `message` for people. */
-  error: z.looseObject({ code: z.number(), message: z.string() }),
-});
-/** The interface's error body: `{ error: { code, message } }`. */
-export interface DocsErrorBody extends z.infer<typeof DocsErrorBody> {}
 
 // ---- requests ----
 
@@ -211,6 +202,15 @@ export const EmbedQuery = z.strictObject({
 });
 /** Query of reading an embed: the URL to embed. */
 export interface EmbedQuery extends z.infer<typeof EmbedQuery> {}
+
+/** The path of a space's routes. */
+export const SpacePath = z.strictObject({ spaceId: id });
+/** The path of a user's routes. */
+export const UserPath = z.strictObject({ userId: id });
+/** The path of a team's permission in a space. */
+export const SpaceTeamPath = z.strictObject({ spaceId: id, teamId: id });
+/** The path of a user's permission in a space. */
+export const SpaceUserPath = z.strictObject({ spaceId: id, userId: id });
 
 /** Page size of a listing: 0 to 1000, 50 when left out. */
 export const ListLimit = integer(0, 1000);

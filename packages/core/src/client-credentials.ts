@@ -1,10 +1,13 @@
-import {
-  type IssuedToken,
-  RequestValidationError,
-  type TokenProvider,
-  tokenProvider,
-} from '@clientkit/core';
-import type { TokenRequest } from './request-schemas';
+import { type IssuedToken, type TokenProvider, tokenProvider } from './auth';
+import { RequestValidationError } from './errors';
+
+/** The form of an OAuth 2.0 client credentials grant (RFC 6749, section 4.4). */
+export interface TokenRequest {
+  grant_type: 'client_credentials';
+  client_id: string;
+  client_secret: string;
+  audience: string;
+}
 
 /** Options of `clientCredentials`. */
 export interface ClientCredentialsOptions {
@@ -24,9 +27,10 @@ export interface ClientCredentialsOptions {
 export type TokenExchange = (request: TokenRequest, tokenUrl: string) => Promise<IssuedToken>;
 
 /**
- * Credentials of a machine-to-machine application, to pass to `new IdmClient({ auth })`. The client
- * exchanges them for access tokens, caches each token until shortly before it expires, and lets
- * concurrent requests share one exchange. The secret never appears when the object is printed.
+ * Credentials of a machine-to-machine application (OAuth 2.0 client credentials), to pass to a
+ * client that exchanges them, such as `new IdmClient({ auth })`. The client exchanges them for access
+ * tokens, caches each token until shortly before it expires, and lets concurrent requests share one
+ * exchange. The secret never appears when the object is printed.
  */
 export interface ClientCredentials {
   readonly clientId: string;
@@ -42,7 +46,7 @@ export interface ClientCredentials {
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * Client credentials for `IdmClient`: tokens are fetched from `/oauth/token` when needed.
+ * Client credentials for `IdmClient`: tokens are fetched from its `/oauth/token` when needed.
  *
  * @example
  * const idm = new IdmClient({

@@ -4,15 +4,23 @@
  * and applications that do not check responses never load it. Response schemas are loose: fields
  * the interface adds later pass through.
  */
-import { oneOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import { record } from '../common';
 import { mergeRulesOf } from './merge-rules';
 import { DefaultLevel, MemberRole, SpaceEditMode } from './request-schemas';
+
+/** The interface's error body: `{ error: { code, message } }`. */
+export const DocsErrorBody = record({
+  /** The HTTP status as `code`, and a `message` for people. */
+  error: record({ code: z.number(), message: z.string() }),
+});
+/** The interface's error body: `{ error: { code, message } }`. */
+export interface DocsErrorBody extends z.infer<typeof DocsErrorBody> {}
 
 // ---- resources ----
 
 /** A user: id, display name, and email and photo when the token may see them. */
-export const User = z.looseObject({
+export const User = record({
   /** Always `user`. */
   object: z.literal('user'),
   /** The user's id, such as `usr_ada`. */
@@ -24,13 +32,13 @@ export const User = z.looseObject({
   /** The address of the profile picture, when there is one. */
   photoURL: z.optional(z.string()),
   /** Where the user is: `location` is the user's own URL in the API. */
-  urls: z.looseObject({ location: z.string() }),
+  urls: record({ location: z.string() }),
 });
 /** A user: id, display name, and email and photo when the token may see them. */
 export interface User extends z.infer<typeof User> {}
 
 /** What the caller may do in a space; each flag answers for the token that read the space. */
-export const SpacePermissions = z.looseObject({
+export const SpacePermissions = record({
   /** Read the published content. */
   view: z.boolean(),
   /** Open the space in the application (the caller holds a role in it). */
@@ -56,7 +64,7 @@ export const SpacePermissions = z.looseObject({
 export interface SpacePermissions extends z.infer<typeof SpacePermissions> {}
 
 /** A space: its title, icon, place in the organization, access defaults and URLs. */
-export const Space = z.looseObject({
+export const Space = record({
   /** Always `space`. */
   object: z.literal('space'),
   /** The space's id, such as `space_handbook`. */
@@ -90,14 +98,14 @@ export const Space = z.looseObject({
   language: z.string(),
   // Read loosely: rules the interface adds later pass through.
   /** How change requests are merged: inherited from the parent, none, or a list of rules. */
-  mergeRules: mergeRulesOf(z.looseObject, z.array(z.unknown())),
+  mergeRules: mergeRulesOf(record, z.array(z.unknown())),
   /** The id of the content revision that is live. */
   revision: z.string(),
   /**
    * Where the space is: `location` in the API, `app` in the application, and `published` for
    * the published content (left out when the space is private).
    */
-  urls: z.looseObject({
+  urls: record({
     location: z.string(),
     app: z.string(),
     published: z.optional(z.string()),
@@ -123,7 +131,7 @@ export const Space = z.looseObject({
 export interface Space extends z.infer<typeof Space> {}
 
 /** The interface's release version and build date. */
-export const ApiInformation = z.looseObject({
+export const ApiInformation = record({
   /** The interface's release, such as `0.0.1-beta`. */
   version: z.string(),
   /** When that release was built, ISO 8601. */
@@ -133,7 +141,7 @@ export const ApiInformation = z.looseObject({
 export interface ApiInformation extends z.infer<typeof ApiInformation> {}
 
 /** A short-lived token and the moment it expires. */
-export const APITemporaryToken = z.looseObject({
+export const APITemporaryToken = record({
   /** The token. A secret: never logged. */
   token: z.string(),
   /** When it stops being accepted, ISO 8601. */
@@ -143,9 +151,9 @@ export const APITemporaryToken = z.looseObject({
 export interface APITemporaryToken extends z.infer<typeof APITemporaryToken> {}
 
 /** How a URL is embedded: a link, or rich media with its HTML. */
-export const Embed = z.looseObject({
+export const Embed = record({
   /** `link` for a plain link, `rich` for media with its own HTML. */
-  type: oneOf(['link', 'rich']),
+  type: z.enum(['link', 'rich']),
   /** The title of the embedded page. */
   title: z.string(),
   /** The name of the site it comes from. */
@@ -159,7 +167,7 @@ export const Embed = z.looseObject({
 export interface Embed extends z.infer<typeof Embed> {}
 
 /** A section of a page that matched a search, with its own score. */
-export const SearchSection = z.looseObject({
+export const SearchSection = record({
   /** The section's id within its page. */
   id: z.string(),
   /** The section's heading. */
@@ -171,13 +179,13 @@ export const SearchSection = z.looseObject({
   /** The section's text around the match. */
   body: z.string(),
   /** Where the section is: `app` opens it in the application. */
-  urls: z.looseObject({ app: z.string() }),
+  urls: record({ app: z.string() }),
 });
 /** A section of a page that matched a search, with its own score. */
 export interface SearchSection extends z.infer<typeof SearchSection> {}
 
 /** A page that matched a search: its rank, score, path, ancestors and matching sections. */
-export const SearchPageResult = z.looseObject({
+export const SearchPageResult = record({
   /** The page's id. */
   id: z.string(),
   /** The page's title. */
@@ -191,9 +199,9 @@ export const SearchPageResult = z.looseObject({
   /** The page's place in the results, from 1. */
   rank: z.number(),
   /** The pages above it, from the top, by title. */
-  ancestors: z.array(z.looseObject({ title: z.string() })),
+  ancestors: z.array(record({ title: z.string() })),
   /** The page's address in the web app. */
-  urls: z.looseObject({ app: z.string() }),
+  urls: record({ app: z.string() }),
   /** The sections of the page that matched, best first. */
   sections: z.optional(z.array(SearchSection)),
 });
@@ -201,7 +209,7 @@ export const SearchPageResult = z.looseObject({
 export interface SearchPageResult extends z.infer<typeof SearchPageResult> {}
 
 /** A team of an organization, with its size and what the caller may do with it. */
-export const OrganizationTeam = z.looseObject({
+export const OrganizationTeam = record({
   /** Always `team`. */
   object: z.literal('team'),
   /** The team's id. */
@@ -215,13 +223,13 @@ export const OrganizationTeam = z.looseObject({
   /** When the team was created, ISO 8601. */
   createdAt: z.string(),
   /** `view`: the caller may see the team and its members; `admin`: the caller may manage it. */
-  permissions: z.looseObject({ admin: z.boolean(), view: z.boolean() }),
+  permissions: record({ admin: z.boolean(), view: z.boolean() }),
 });
 /** A team of an organization, with its size and what the caller may do with it. */
 export interface OrganizationTeam extends z.infer<typeof OrganizationTeam> {}
 
 /** A team and its role in a space. */
-export const TeamPermission = z.looseObject({
+export const TeamPermission = record({
   /** The team's role in the space. */
   permission: MemberRole,
   /** The team: its id, title, size, and what the caller may do with it. */
@@ -231,7 +239,7 @@ export const TeamPermission = z.looseObject({
 export interface TeamPermission extends z.infer<typeof TeamPermission> {}
 
 /** A user and their role in a space. */
-export const UserContentPermission = z.looseObject({
+export const UserContentPermission = record({
   /** The user's role in the space. */
   permission: MemberRole,
   /** The user. */
@@ -241,11 +249,11 @@ export const UserContentPermission = z.looseObject({
 export interface UserContentPermission extends z.infer<typeof UserContentPermission> {}
 
 /** One Git import or export: its direction, state, start and end, and error if it failed. */
-export const GitSyncOperation = z.looseObject({
+export const GitSyncOperation = record({
   /** `running`, then `success`, `failure` or `timeout`. */
-  state: oneOf(['running', 'success', 'failure', 'timeout']),
+  state: z.enum(['running', 'success', 'failure', 'timeout']),
   /** `import` (repository to space) or `export` (space to repository). */
-  direction: oneOf(['import', 'export']),
+  direction: z.enum(['import', 'export']),
   /** When it started, ISO 8601. */
   startedAt: z.string(),
   /** When it ended; missing while it runs. */
@@ -257,13 +265,13 @@ export const GitSyncOperation = z.looseObject({
 export interface GitSyncOperation extends z.infer<typeof GitSyncOperation> {}
 
 /** A space's Git provider and installation, repository, and its last import or export. */
-export const GitSyncState = z.looseObject({
+export const GitSyncState = record({
   /** The id of the Git sync installation the space is bound to. */
   installationId: z.string(),
   /** The Git host: `github` or `gitlab`. */
-  installationProvider: oneOf(['github', 'gitlab']),
+  installationProvider: z.enum(['github', 'gitlab']),
   /** The state of the integration's installation: `active`, `pending` or `unauthenticated`. */
-  installationStatus: oneOf(['active', 'pending', 'unauthenticated']),
+  installationStatus: z.enum(['active', 'pending', 'unauthenticated']),
   /** The repository, such as `acme/docs`. */
   repoName: z.optional(z.string()),
   /** The repository's URL, never with credentials. */
@@ -278,9 +286,9 @@ export interface GitSyncState extends z.infer<typeof GitSyncState> {}
 
 /** The envelope of every listing: the items, the cursor of the next page, and a count. */
 export function listOf<T extends z.core.$ZodType>(item: T) {
-  return z.looseObject({
+  return record({
     items: z.array(item),
-    next: z.optional(z.looseObject({ page: z.string() })),
+    next: z.optional(record({ page: z.string() })),
     count: z.optional(z.number()),
   });
 }

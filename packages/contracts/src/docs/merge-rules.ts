@@ -1,5 +1,5 @@
-import { anyOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import type { record } from '../common';
 
 /**
  * A space's merge rules, strict (what a request may send) or loose (what an answer may hold):
@@ -7,10 +7,10 @@ import * as z from '@clientkit/core/schema';
  * list of rules; an answer takes the list as the service sends it.
  */
 export function mergeRulesOf<Rules extends z.ZodMiniType>(
-  object: typeof z.strictObject | typeof z.looseObject,
+  object: typeof z.strictObject | typeof record,
   rules: Rules,
 ) {
-  return anyOf([
+  return z.union([
     object({ type: z.literal('inherit') }),
     object({ type: z.literal('none') }),
     object({ type: z.literal('rules'), rules }),

@@ -1,0 +1,28 @@
+/**
+ * The contract of the documentation hosting interface: its operations (method, path, who may call,
+ * the schemas of path, query, body and answer, how lists page) and the schemas of its requests.
+ * The docs client binds its methods to it and the reference server mounts its handlers on it.
+ * The response schemas load on demand (`docs.responses()`), or from
+ * `@clientkit/contracts/docs/responses`.
+ *
+ * @module
+ */
+export { type DocsAccess, type DocsScheme, type DocsScope, docs } from './docs/operations';
+export * from './docs/request-schemas';
+export type {
+  APITemporaryToken,
+  ApiInformation,
+  DocsErrorBody,
+  Embed,
+  GitSyncOperation,
+  GitSyncState,
+  List,
+  OrganizationTeam,
+  SearchPageResult,
+  SearchSection,
+  Space,
+  SpacePermissions,
+  TeamPermission,
+  User,
+  UserContentPermission,
+} from './docs/response-schemas';

@@ -1,0 +1,371 @@
+import type { $ZodType } from 'zod/v4/core';
+import { type Answer, APIPromise, answerOf } from './api-promise';
+import type { Auth } from './auth';
+import { type CallSite, callSite, withCallSite } from './call-site';
+import type { Contract, HttpMethod, InputOf, Operation, Pagination, ResponseOf } from './contract';
+import { type ErrorBodyMapper, RequestValidationError, type ValidationIssue } from './errors';
+import { checkRawRequest, type RawRequestInit, relativePath } from './escape-hatch';
+import { type CallLog, callLog } from './logging';
+import { checkClientOptions, checkRequestOptions } from './option-checks';
+import {
+  CLIENT_OPTION_NAMES,
+  type ClientOptions,
+  checkOptionNames,
+  checkTimeout,
+  type RequestOptions,
+  serviceUrl,
+} from './options';
+import { type PagePromise, paginate } from './pagination/page';
+import { chosenStyle, type PageParams, strategyOf } from './pagination/styles';
+import { filledPath, queryString } from './request-url';
+import { type BodyLimit, jsonBody } from './transport/body';
+import { abortError } from './transport/failure';
+import { type RetryPolicy, retryPolicy } from './transport/retry-policy';
+import { type Call, DEFAULT_TIMEOUT_MS, Transport } from './transport/transport';
+import { validateInput, validateResponse } from './validation';
+
+/** What makes one interface's client: its contract and what its service does its own way. */
+export interface ClientDefinition<C extends Contract> {
+  /** The client's class name, for messages: `DocsClient`. */
+  name: string;
+  contract: C;
+  /** The constructor options of this client beyond the shared ones (`baseUrl` included). */
+  options: readonly string[];
+  /** The request options of this client beyond the shared ones (idm's `correlationId`). */
+  requestOptions?: readonly string[];
+  /** Reads `code` and `message` from the interface's error body. */
+  errorFields: ErrorBodyMapper;
+  /** The interface honours `Idempotency-Key`: POST and PATCH carry one and are retried like reads. */
+  idempotencyKeys?: boolean;
+  /** The largest JSON body the interface takes, refused before sending. */
+  bodyLimit?: BodyLimit;
+  /** Runs before each call is sent (not before each retry); throw to refuse it. */
+  beforeSend?: (call: Call) => void | Promise<void>;
+  /** How `paginate()` pages a listing at `path`; without it the client has no `paginate()`. */
+  paginate?: (path: string) => Pagination | readonly Pagination[];
+  /**
+   * The URL operations are relative to, when the client takes something other than `baseUrl`
+   * (calendar's `apiRoot`); by default `baseUrl` with the contract's base path appended.
+   */
+  url?: (options: Record<string, unknown>, subject: string) => string;
+}
+
+/** Where one call goes instead of the client's defaults (metering's stream host and session). */
+export interface Via {
+  url?: string | undefined;
+  auth?: Auth | null | undefined;
+}
+
+/** Options of a client, as its constructor receives them. */
+export type GivenOptions = ClientOptions & Record<string, unknown>;
+
+type AnyOperation = Operation<unknown, never>;
+
+/**
+ * The one skeleton every client is built on, and the one door its methods reach the network
+ * through. It checks the client's options once, the same way for every client, and each call's
+ * input against the operation's schemas before anything is sent; it sends through the client's
+ * transport, checks answers when asked to, and lists with the operation's pagination style.
+ *
+ * @example
+ * class DocsClient {
+ *   readonly #core = new ClientCore(definition, options, (checked) => bearerAuth(checked.token));
+ *   getSpace(spaceId: string) {
+ *     return this.#core.call(docs.operations.getSpaceById, { path: { spaceId } });
+ *   }
+ * }
+ */
+export class ClientCore<C extends Contract> {
+  readonly #definition: ClientDefinition<C>;
+  readonly #options: GivenOptions;
+  readonly #transport: Transport;
+  readonly #retry: RetryPolicy;
+  readonly #timeout: number | false;
+  readonly #log: CallLog | undefined;
+  #responses: Promise<unknown> | undefined;
+
+  /**
+   * Checks the options (unknown names, `baseUrl`, the shared options) and builds the transport;
+   * `credentials` turns the checked options into the client's auth, refusing bad ones by name.
+   */
+  constructor(
+    definition: ClientDefinition<C>,
+    options: unknown,
+    credentials: (options: GivenOptions, subject: string) => Auth | undefined,
+  ) {
+    const subject = `options of ${definition.name}`;
+    if (options === null || typeof options !== 'object') {
+      throw new RequestValidationError(subject, [{ path: '', message: 'must be an object' }]);
+    }
+    const given = options as GivenOptions;
+    checkOptionNames(given, [...CLIENT_OPTION_NAMES, ...definition.options], subject);
+    const url = definition.url
+      ? definition.url(given, subject)
+      : serviceUrl(given.baseUrl, definition.contract.base, subject);
+    const auth = credentials(given, subject);
+    checkClientOptions(given, subject);
+    this.#definition = definition;
+    this.#options = given;
+    this.#timeout = checkTimeout(given.timeout ?? DEFAULT_TIMEOUT_MS, subject);
+    this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
+    this.#log = callLog(given);
+    this.#transport = new Transport({
+      url,
+      options: given,
+      auth,
+      errorFields: definition.errorFields,
+      idempotencyKeys: definition.idempotencyKeys === true,
+    });
+  }
+
+  /** The options the client was built with. */
+  get options(): GivenOptions {
+    return this.#options;
+  }
+
+  /**
+   * Calls an operation: its input is checked against the operation's schemas before anything is
+   * sent, and the answer is checked against its response schema with `validateResponses`.
+   */
+  call<O extends AnyOperation>(
+    operation: O,
+    input: InputOf<O>,
+    options?: RequestOptions,
+    via?: Via,
+  ): APIPromise<ResponseOf<O>> {
+    const site = callSite(this.call);
+    let call: Call;
+    try {
+      call = this.#prepare(operation, input as CallInput, options, via);
+    } catch (error) {
+      return APIPromise.reject(error);
+    }
+    return this.#settle(this.#send(call, operation), site) as APIPromise<ResponseOf<O>>;
+  }
+
+  /**
+   * Lists an operation's records page after page, in the pagination style the operation declares
+   * (the one whose parameters the query holds, when it offers several).
+   */
+  list<Item, Raw = ResponseOf<AnyOperation>>(
+    operation: AnyOperation,
+    input: { path?: Record<string, unknown>; query?: Record<string, unknown> },
+    options?: RequestOptions,
+  ): PagePromise<Item, Raw> {
+    const offered = operation.pagination;
+    if (!offered) throw new TypeError(`clientkit: ${this.#operationName(operation)} has no pages`);
+    const query = { ...input.query };
+    const strategy = strategyOf(chosenStyle(offered, query));
+    const fetchPage = (params: PageParams) =>
+      this.call(operation, { ...input, query: params } as never, options) as APIPromise<unknown>;
+    return paginate(fetchPage, strategy.first(query), strategy) as PagePromise<Item, Raw>;
+  }
+
+  /**
+   * The `request()` escape hatch: any route under the interface's base URL, with the client's
+   * credentials, retries, errors and limits, and the answer passed on as it came.
+   */
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    init?: RawRequestInit,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    const site = callSite(this.request);
+    const operation = `${this.#definition.contract.name}.request`;
+    let call: Call;
+    try {
+      checkRawRequest(method, init, operation);
+      const relative = relativePath(path, operation);
+      call = this.#call(
+        operation,
+        relative,
+        method,
+        `${relative}${queryString(init?.query)}`,
+        options,
+      );
+      if (init?.body !== undefined) call.body = this.#json(init.body, method);
+    } catch (error) {
+      return APIPromise.reject(error);
+    }
+    return this.#settle(this.#send(call), site) as APIPromise<T>;
+  }
+
+  /**
+   * The `paginate()` escape hatch: any listing under the base URL, page after page, in the
+   * interface's style; `params` are sent as the query.
+   */
+  paginate<Item = unknown, Raw = unknown>(
+    path: string,
+    params: Record<string, unknown> = {},
+    options?: RequestOptions,
+  ): PagePromise<Item, Raw> {
+    const styleOf = this.#definition.paginate;
+    if (!styleOf)
+      throw new TypeError(`clientkit: ${this.#definition.name} has no listings to page`);
+    const strategy = strategyOf(chosenStyle(styleOf(String(path)), params));
+    const fetchPage = (query: PageParams) =>
+      this.request('GET', path, { query: query as RawRequestInit['query'] }, options);
+    return paginate(fetchPage, strategy.first({ ...params }), strategy) as PagePromise<Item, Raw>;
+  }
+
+  #settle(sending: Promise<Answer<unknown>>, site: CallSite): APIPromise<unknown> {
+    return new APIPromise(
+      sending.catch((error: unknown) => {
+        throw withCallSite(error, site);
+      }),
+    );
+  }
+
+  #operationName(operation: AnyOperation): string {
+    return `${this.#definition.contract.name}.${operation.sdk}`;
+  }
+
+  #prepare(
+    operation: AnyOperation,
+    input: CallInput,
+    options: RequestOptions | undefined,
+    via?: Via,
+  ) {
+    const name = this.#operationName(operation);
+    const template = operation.path.replace(/^\/+/, '');
+    const path = filledPath(template, input.path, operation.params, name);
+    const query = this.#query(operation, input.query, options, name);
+    const call = this.#call(
+      name,
+      template,
+      operation.method,
+      `${path}${queryString(query)}`,
+      options,
+      via,
+    );
+    const body = this.#body(operation, input.body, options, name);
+    if (body !== undefined) call.body = this.#json(body, operation.method);
+    return call;
+  }
+
+  #call(
+    operation: string,
+    pathTemplate: string,
+    method: HttpMethod,
+    path: string,
+    given: RequestOptions | undefined,
+    via?: Via,
+  ): Call {
+    const options = given ?? {};
+    const subject = `options of ${operation}`;
+    checkRequestOptions(options, this.#definition.requestOptions ?? [], subject);
+    if (options.signal?.aborted) throw abortError(options.signal);
+    return {
+      operation,
+      pathTemplate,
+      method,
+      path,
+      options,
+      retry:
+        options.retry === undefined
+          ? this.#retry
+          : retryPolicy(
+              [this.#options.retry, options.retry],
+              this.#definition.idempotencyKeys === true,
+              subject,
+            ),
+      timeout:
+        options.timeout === undefined ? this.#timeout : checkTimeout(options.timeout, subject),
+      auth: via?.auth,
+      url: via?.url,
+      log: this.#log,
+    };
+  }
+
+  #query(
+    operation: AnyOperation,
+    query: unknown,
+    options: RequestOptions | undefined,
+    name: string,
+  ): Record<string, unknown> | undefined {
+    const checked = operation.query
+      ? (validateInput(operation.query, query ?? {}, `query of ${name}`) as Record<string, unknown>)
+      : undefined;
+    const extra = options?.extraQuery;
+    if (extra === undefined) return checked;
+    checkExtraFields(extra, operation.query, `extraQuery`, `options of ${name}`);
+    return { ...checked, ...extra };
+  }
+
+  #body(operation: AnyOperation, body: unknown, options: RequestOptions | undefined, name: string) {
+    const checked = operation.body ? validateInput(operation.body, body, `body of ${name}`) : body;
+    const extra = options?.extraBody;
+    if (extra === undefined) return checked;
+    if (!operation.body || Array.isArray(checked) || typeof checked !== 'object' || !checked) {
+      throw new RequestValidationError(`options of ${name}`, [
+        { path: 'extraBody', message: 'is only for operations whose body is an object' },
+      ]);
+    }
+    checkExtraFields(extra, operation.body, 'extraBody', `options of ${name}`);
+    return { ...checked, ...extra };
+  }
+
+  #json(body: unknown, method: HttpMethod): string {
+    return jsonBody(body, this.#definition.bodyLimit, method);
+  }
+
+  async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
+    await this.#definition.beforeSend?.(call);
+    const answer = await this.#transport.send(call);
+    if (!operation?.response || this.#options.validateResponses !== true) return answer;
+    this.#responses ??= this.#definition.contract.responses();
+    const schema = operation.response((await this.#responses) as never);
+    return {
+      data: validateResponse(schema, answer.data, call.operation),
+      response: answer.response,
+    };
+  }
+}
+
+interface CallInput {
+  path?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** The field names an object schema declares (of its input, for a pipe). */
+function declaredKeys(schema: $ZodType | undefined): string[] {
+  const def = (schema as { _zod?: { def?: { shape?: object; in?: $ZodType } } } | undefined)?._zod
+    ?.def;
+  if (def?.shape) return Object.keys(def.shape);
+  return def?.in ? declaredKeys(def.in) : [];
+}
+
+const forbiddenKeys = ['__proto__', 'constructor', 'prototype'];
+
+/**
+ * Fields sent as given, next to the checked input, may not be ones the operation declares (the
+ * typed input checks those, so a limit cannot be bypassed) nor ones that reach prototypes.
+ */
+function checkExtraFields(
+  extra: unknown,
+  schema: $ZodType | undefined,
+  option: string,
+  subject: string,
+): void {
+  if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
+    throw new RequestValidationError(subject, [{ path: option, message: 'must be an object' }]);
+  }
+  const declared = declaredKeys(schema);
+  const issues: ValidationIssue[] = [];
+  for (const key of Reflect.ownKeys(extra)) {
+    const name = String(key);
+    if (declared.includes(name)) {
+      issues.push({
+        path: `${option}.${name}`,
+        message: 'is a declared field: pass it in the typed input',
+      });
+    } else if (forbiddenKeys.includes(name)) {
+      issues.push({ path: `${option}.${name}`, message: 'is not allowed' });
+    }
+  }
+  if (issues.length > 0) throw new RequestValidationError(subject, issues);
+}
+
+export { answerOf };

@@ -1,0 +1,116 @@
+import type { $ZodType, input, output } from 'zod/v4/core';
+
+/** The HTTP methods an operation can have. */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How a listing moves from page to page. `items` names the field of the answer that holds the
+ * page's records (`items`, `events`, `clients`).
+ * - `cursor`: the answer's `next.page` is sent back as the `page` parameter.
+ * - `page-number`: `page` counts from 1; the answer's `total_pages` says where to stop.
+ * - `offset`: `page` counts from 0 with `per_page` records; stops at `total` or on a short page.
+ * - `checkpoint`: the answer's `next` is sent back as `from`; a checkpoint older than `validityMs`
+ *   is refused with `CheckpointExpiredError` rather than silently restarting the listing.
+ * - `record-offset`: `offset` counts records and `count` is the page size; stops at the answer's
+ *   `TotalCount` or on a short page. Without `items`, the records are the answer's one list.
+ */
+export type Pagination =
+  | { readonly style: 'cursor'; readonly items: string }
+  | { readonly style: 'page-number'; readonly items: string }
+  | { readonly style: 'offset'; readonly items: string }
+  | { readonly style: 'checkpoint'; readonly items: string; readonly validityMs: number }
+  | { readonly style: 'record-offset'; readonly items?: string };
+
+/**
+ * One operation of an interface, declared once and read by both sides: the client binds a method to
+ * it and the reference server mounts a handler on it. `Auth` is the interface's own way of saying
+ * who may call it; `Responses` is the module of its response schemas, which loads on demand.
+ */
+export interface Operation<Auth = unknown, Responses = never> {
+  /** The client method bound to it, relative to the client: `spaces.get` is `docs.spaces.get`. */
+  readonly sdk: string;
+  readonly method: HttpMethod;
+  /** Other methods the service treats exactly as `method` (WordPress updates take POST, PUT, PATCH). */
+  readonly also?: readonly HttpMethod[];
+  /** Relative to the interface's base path, with `{name}` path parameters: `/spaces/{spaceId}`. */
+  readonly path: string;
+  /** The base path for this operation when it is not the interface's (`''` for the site root). */
+  readonly base?: string;
+  /** One line on what it does. */
+  readonly summary: string;
+  readonly auth: Auth;
+  /** The path parameters; without it, each is any non-empty string or whole number. */
+  readonly params?: $ZodType;
+  readonly query?: $ZodType;
+  readonly body?: $ZodType;
+  /** Picks the schema of a success answer's body from the interface's response schemas. */
+  readonly response?: (schemas: Responses) => $ZodType;
+  /** The success statuses, each with what it means. */
+  readonly success: Readonly<Record<number, string>>;
+  /** Error statuses worth naming (their body is the interface's error body). */
+  readonly errors?: Readonly<Record<number, string>>;
+  /** How the operation's answers are paged; several when the caller picks one by its parameters. */
+  readonly pagination?: Pagination | readonly Pagination[];
+}
+
+/** The wire contract of one interface: where it lives, its operations and its response schemas. */
+export interface Contract<
+  Ops extends Record<string, Operation<unknown, never>> = Record<string, Operation<unknown, never>>,
+  Responses = unknown,
+> {
+  /** Names the operations in messages, logs and telemetry: `docs` gives `docs.spaces.get`. */
+  readonly name: string;
+  /** The path the interface lives under, appended to a client's `baseUrl`: `/v1`. */
+  readonly base: string;
+  readonly operations: Ops;
+  /** Loads the response schemas, which only response validation and the server's documents need. */
+  readonly responses: () => Promise<Responses>;
+}
+
+/**
+ * Declares an interface's contract, typing each operation's `response` selector by the module its
+ * `responses` loader returns, and keeping every literal (methods, paths) for the bindings' types.
+ *
+ * @example
+ * export const docs = defineContract<DocsAuth>()({
+ *   name: 'docs',
+ *   base: '/v1',
+ *   responses: () => import('./response-schemas'),
+ *   operations: { getSpaceById: { sdk: 'spaces.get', method: 'GET', path: '/spaces/{spaceId}', ... } },
+ * });
+ */
+export function defineContract<Auth>() {
+  return <Responses, const Ops extends Record<string, Operation<Auth, Responses>>>(contract: {
+    name: string;
+    base: string;
+    responses: () => Promise<Responses>;
+    operations: Ops;
+  }): Contract<Ops, Responses> => contract;
+}
+
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+
+type AnyOperation = Operation<unknown, never>;
+
+/** The path parameters of an operation, as a binding passes them. */
+export type PathParamsOf<O extends AnyOperation> = O['params'] extends $ZodType
+  ? input<O['params']>
+  : { [Name in ParamNames<O['path']>]: string | number };
+
+/** The input of an operation: its path parameters, query and body, each where it has one. */
+export type InputOf<O extends AnyOperation> = ([ParamNames<O['path']>] extends [never]
+  ? { path?: undefined }
+  : { path: PathParamsOf<O> }) &
+  (O['query'] extends $ZodType ? { query?: input<O['query']> } : { query?: undefined }) &
+  (O['body'] extends $ZodType ? { body: input<O['body']> } : { body?: undefined });
+
+/** What a success answer of an operation holds, as its response schema types it. */
+export type ResponseOf<O extends AnyOperation> = O['response'] extends (
+  schemas: never,
+) => infer Schema
+  ? Schema extends $ZodType
+    ? output<Schema>
+    : never
+  : undefined;

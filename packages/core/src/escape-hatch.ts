@@ -1,0 +1,48 @@
+import type { HttpMethod } from './contract';
+import { RequestValidationError } from './errors';
+import { checkOptionNames } from './options';
+import type { QueryValue } from './request-url';
+
+/** What a client's `request()` escape hatch sends besides the method and path. */
+export interface RawRequestInit {
+  /** Query parameters; arrays are sent comma-separated. */
+  query?: Record<string, QueryValue>;
+  /** The JSON body. */
+  body?: unknown;
+}
+
+const httpMethods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Refuses a method the clients do not send, and init keys other than `query` and `body`. */
+export function checkRawRequest(method: unknown, init: unknown, operation: string): void {
+  if (!httpMethods.includes(method as HttpMethod)) {
+    throw new RequestValidationError(`arguments of ${operation}`, [
+      { path: 'method', message: `must be one of ${httpMethods.map((m) => `"${m}"`).join(', ')}` },
+    ]);
+  }
+  // A misspelt `querry` or `json` would otherwise be dropped and the request sent without it.
+  checkOptionNames(init ?? undefined, ['query', 'body'], `arguments of ${operation}`, 'init.');
+}
+
+/**
+ * A path relative to the interface's base URL that stays under it: queries go in `init.query`, and
+ * a `.` or `..` segment (percent-encoded or not) or an absolute URL would let the request, and the
+ * credentials, leave the interface's routes.
+ */
+export function relativePath(path: unknown, operation: string): string {
+  if (
+    typeof path !== 'string' ||
+    /[?#]/.test(path) ||
+    /^[a-z][a-z0-9+.-]*:/i.test(path) ||
+    /^[/\\]{2}/.test(path) ||
+    path.split(/[/\\]/).some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+  ) {
+    throw new RequestValidationError(`arguments of ${operation}`, [
+      {
+        path: 'path',
+        message: 'must be a path under the base URL, without ?, # or . and .. segments',
+      },
+    ]);
+  }
+  return path.replace(/^\/+/, '');
+}

@@ -1,0 +1,47 @@
+import { PayloadTooLargeError } from '../errors';
+
+/** A limit on the size of JSON bodies that an interface enforces, checked before sending. */
+export interface BodyLimit {
+  bytes: number;
+  /** The message of the `PayloadTooLargeError`, given the body's size. */
+  message: (bytes: number) => string;
+  /** The `code` of the `PayloadTooLargeError`. */
+  code: string;
+}
+
+/** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
+export function jsonBody(body: unknown, limit: BodyLimit | undefined, method: string): string {
+  const text = JSON.stringify(body);
+  if (!limit) return text;
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > limit.bytes) {
+    throw new PayloadTooLargeError({
+      status: 413,
+      code: limit.code,
+      message: limit.message(bytes),
+      method,
+    });
+  }
+  return text;
+}
+
+/** Answers that never have a body. */
+export function hasNoBody(response: Response, method: string): boolean {
+  return method === 'HEAD' || response.status === 204 || response.status === 205;
+}
+
+/** The parsed body of an answer: JSON when it says so and parses, otherwise text; empty is undefined. */
+export async function readBody(response: Response, method: string): Promise<unknown> {
+  if (hasNoBody(response, method)) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

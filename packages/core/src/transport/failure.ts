@@ -1,0 +1,119 @@
+import { requestIdOf } from '../api-promise';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  type ErrorBodyMapper,
+  makeAPIError,
+} from '../errors';
+import { redactUrl } from '../redact';
+import { readBody } from './body';
+import { isHTTPError, isTimeoutError } from './ky';
+import { type AttemptFailure, sentNothing } from './retry-policy';
+
+/** A rejection of the `fetch` call itself: no response arrived. */
+export class FetchFailure extends Error {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super('fetch failed', { cause });
+  }
+}
+
+/** A `fetch` that marks its own rejections, so they are told apart from errors thrown by hooks. */
+export function markingFetch(fetchOf: () => typeof fetch): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    // A signal aborted between the call and this attempt: nothing is handed to fetch.
+    if (input instanceof Request && input.signal.aborted) {
+      return Promise.reject(new FetchFailure(url, input.signal.reason));
+    }
+    return fetchOf()(input, init).catch((error: unknown) => {
+      throw new FetchFailure(url, error);
+    });
+  };
+}
+
+/** What a failed attempt means to the retry policy. */
+export function attemptFailureOf(error: unknown): AttemptFailure {
+  if (isHTTPError(error)) {
+    return { kind: 'status', status: error.response.status, headers: error.response.headers };
+  }
+  if (isTimeoutError(error)) return { kind: 'timeout' };
+  if (error instanceof FetchFailure) {
+    return sentNothing(error.cause) ? { kind: 'unsent' } : { kind: 'connection' };
+  }
+  return { kind: 'other' };
+}
+
+/** What the transport knows of a call when it explains how it failed. */
+export interface FailedCall {
+  method: string;
+  signal: AbortSignal | undefined;
+  timeoutMs: number | false;
+  errorFields: ErrorBodyMapper | undefined;
+}
+
+/**
+ * The error a caller sees for what ky raised: the interface's error class for an error answer, or
+ * a connection, timeout or abort error. An error thrown by a hook (or a custom fetch's own error
+ * class) reaches the caller as itself.
+ */
+export async function describeFailure(error: unknown, call: FailedCall): Promise<unknown> {
+  const { signal } = call;
+  if (signal?.aborted) return abortError(signal, error);
+  if (isHTTPError(error)) {
+    const { response } = error;
+    const body = await readBody(response, call.method);
+    const fields = call.errorFields?.(body);
+    return makeAPIError({
+      status: response.status,
+      code: fields?.code,
+      message: fields?.message ?? (response.statusText || 'Request failed'),
+      requestId: requestIdOf(response.headers),
+      body,
+      headers: response.headers,
+      method: call.method,
+      url: response.url || error.request.url,
+    });
+  }
+  if (isTimeoutError(error)) {
+    return new APITimeoutError(
+      `No response within ${call.timeoutMs} ms (${call.method} ${redactUrl(error.request.url)})`,
+    );
+  }
+  if (error instanceof FetchFailure) {
+    return new APIConnectionError(
+      `Connection failed (${call.method} ${redactUrl(error.url)}): ${describeCause(error.cause)}`,
+      { cause: error.cause },
+    );
+  }
+  return error;
+}
+
+/**
+ * The caller's signal fired: an `AbortSignal.timeout` that ran out is a timeout, anything else the
+ * caller's own abort.
+ */
+export function abortError(signal: AbortSignal, cause?: unknown): Error {
+  const reason = signal.reason as { name?: unknown } | undefined;
+  if (reason?.name === 'TimeoutError') {
+    return new APITimeoutError('The request ran out of time (its signal timed out)', {
+      cause: signal.reason,
+    });
+  }
+  return new APIUserAbortError('Request aborted', { cause: cause ?? signal.reason });
+}
+
+/** The reason a connection failed, as the runtime reports it (`ECONNREFUSED`, `socket hang up`). */
+function describeCause(error: unknown): string {
+  const { cause, code, message } = (error ?? {}) as {
+    cause?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  const detail = (cause as { code?: unknown; message?: unknown } | undefined) ?? {};
+  const text = [message ?? code ?? error, detail.code ?? detail.message].filter(Boolean).join(' ');
+  return redactUrl(String(text));
+}

@@ -1,0 +1,240 @@
+import type { RetryOptions } from 'ky';
+import type { HttpMethod } from '../contract';
+import { RequestValidationError, type ValidationIssue } from '../errors';
+import type { RetrySetting } from '../options';
+import { requestedWaitMs } from './requested-wait';
+
+/**
+ * The one retry policy of every client, whatever sends the request (ky, or the metering stream's
+ * own path): which failures are tried again, on which methods, after how long.
+ *
+ * - A 429 was not processed, and a connection that provably sent nothing reached nobody: both are
+ *   retried on every method.
+ * - Other failures of POST and PATCH may have been applied: they are retried only where the
+ *   interface honours `Idempotency-Key`, every attempt carrying the same key.
+ * - The wait is the one the server asked for (429: `Retry-After`, else a rate-limit reset header;
+ *   503: `Retry-After`), or else a backoff of 0.5 s doubling to 8 s, less up to 25 % jitter. A wait
+ *   over `maxRetryAfter` is not waited: the request fails at once.
+ */
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  readonly limit: number;
+  /** The methods (lower case) whose failures, other than the ones every method retries, are retried. */
+  readonly methods: readonly string[];
+  /** The statuses worth another attempt. */
+  readonly statusCodes: readonly number[];
+  /** The longest server-requested wait that is waited, in ms. */
+  readonly maxRetryAfter: number;
+  /** The longest backoff, in ms. */
+  readonly backoffLimit: number;
+  /** The backoff before retry number `attempt` (1 for the first), before jitter. */
+  readonly delay: (attempt: number) => number;
+  /** Spreads a backoff so that many clients do not retry in step. */
+  readonly jitter: (delay: number) => number;
+  readonly retryOnTimeout: boolean;
+  /** The caller's say: false never retries, true retries what the method rules allow, undefined defers. */
+  readonly shouldRetry: RetryOptions['shouldRetry'];
+}
+
+/** Why an attempt failed, as far as retrying is concerned. */
+export type AttemptFailure =
+  | { readonly kind: 'status'; readonly status: number; readonly headers: Headers }
+  | { readonly kind: 'timeout' }
+  /** The connection failed before anything was sent (refused, name not found). */
+  | { readonly kind: 'unsent' }
+  /** The connection failed and nothing tells whether the request arrived. */
+  | { readonly kind: 'connection' }
+  /** Thrown by a hook or a custom fetch: never retried. */
+  | { readonly kind: 'other' };
+
+export type RetryDecision =
+  | { readonly retry: true; readonly waitMs: number }
+  /** `tooLongMs`: the server asked for a wait over `maxRetryAfter`. */
+  | { readonly retry: false; readonly tooLongMs?: number };
+
+/** Retries after the first attempt, unless the client or the request says otherwise. */
+export const DEFAULT_MAX_RETRIES = 2;
+/** The longest server-requested wait the client waits; a longer one fails at once. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** The statuses worth another attempt: timeouts, conflicts, rate limits and gateway failures. */
+export const RETRYABLE_STATUSES: readonly number[] = [408, 409, 429, 500, 502, 503, 504];
+
+const INITIAL_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 8_000;
+const MAX_JITTER = 0.25;
+const IDEMPOTENT_METHODS = ['get', 'head', 'put', 'delete', 'options'];
+const WRITE_METHODS = ['post', 'patch'];
+const RETRY_OPTION_NAMES = [
+  'limit',
+  'methods',
+  'statusCodes',
+  'afterStatusCodes',
+  'maxRetryAfter',
+  'backoffLimit',
+  'delay',
+  'jitter',
+  'retryOnTimeout',
+  'shouldRetry',
+];
+
+/** The wait before retry number `attempt` (1 for the first), before jitter: 0.5 s, 1 s, 2 s, ... */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(INITIAL_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
+}
+
+const defaultJitter = (delay: number) => delay * (1 - Math.random() * MAX_JITTER);
+
+/**
+ * The policy of a client, or of one request: the request's settings over the client's, over the
+ * defaults. `idempotencyKeys` says whether the interface honours `Idempotency-Key`; without it a
+ * `methods` list with POST or PATCH is refused, as a retry could apply the request twice.
+ */
+export function retryPolicy(
+  settings: readonly (RetrySetting | undefined)[],
+  idempotencyKeys: boolean,
+  subject: string,
+): RetryPolicy {
+  const given: RetryOptions = {};
+  for (const setting of settings) Object.assign(given, checkedSetting(setting, subject));
+  const methods = given.methods?.map((method) => method.toLowerCase()) ?? [
+    ...IDEMPOTENT_METHODS,
+    ...(idempotencyKeys ? WRITE_METHODS : []),
+  ];
+  if (!idempotencyKeys && methods.some((method) => WRITE_METHODS.includes(method))) {
+    throw new RequestValidationError(subject, [
+      {
+        path: 'retry.methods',
+        message:
+          'must not list POST or PATCH: this interface does not honour Idempotency-Key, so a retry could apply the request twice',
+      },
+    ]);
+  }
+  const jitter = given.jitter;
+  return {
+    limit: given.limit ?? DEFAULT_MAX_RETRIES,
+    methods,
+    statusCodes: given.statusCodes ?? RETRYABLE_STATUSES,
+    maxRetryAfter: given.maxRetryAfter ?? MAX_RETRY_AFTER_MS,
+    backoffLimit: given.backoffLimit ?? MAX_BACKOFF_MS,
+    delay: given.delay ?? retryDelayMs,
+    jitter:
+      typeof jitter === 'function'
+        ? jitter
+        : jitter === true
+          ? (delay) => Math.random() * delay
+          : jitter === false
+            ? (delay) => delay
+            : defaultJitter,
+    retryOnTimeout: given.retryOnTimeout ?? true,
+    shouldRetry: given.shouldRetry,
+  };
+}
+
+function checkedSetting(setting: RetrySetting | undefined, subject: string): RetryOptions {
+  if (setting === undefined) return {};
+  const options = typeof setting === 'number' ? { limit: setting } : setting;
+  if (options === null || typeof options !== 'object') {
+    throw new RequestValidationError(subject, [
+      { path: 'retry', message: 'must be a number or ky retry options' },
+    ]);
+  }
+  const issues: ValidationIssue[] = [];
+  for (const name of Object.keys(options)) {
+    if (!RETRY_OPTION_NAMES.includes(name)) {
+      issues.push({ path: `retry.${name}`, message: 'is not a retry option' });
+    }
+  }
+  const { limit, methods, statusCodes, maxRetryAfter, backoffLimit } = options;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+    issues.push({ path: 'retry.limit', message: 'must be a whole number of 0 or more' });
+  }
+  if (methods !== undefined && !(Array.isArray(methods) && methods.every(isText))) {
+    issues.push({ path: 'retry.methods', message: 'must be a list of HTTP methods' });
+  }
+  if (statusCodes !== undefined && !(Array.isArray(statusCodes) && statusCodes.every(isStatus))) {
+    issues.push({ path: 'retry.statusCodes', message: 'must be a list of HTTP statuses' });
+  }
+  for (const [name, value] of [
+    ['maxRetryAfter', maxRetryAfter],
+    ['backoffLimit', backoffLimit],
+  ] as const) {
+    if (value !== undefined && !(typeof value === 'number' && value >= 0)) {
+      issues.push({
+        path: `retry.${name}`,
+        message: 'must be a number of milliseconds, 0 or more',
+      });
+    }
+  }
+  if (issues.length > 0) throw new RequestValidationError(subject, issues);
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
+const isText = (value: unknown) => typeof value === 'string';
+const isStatus = (value: unknown) => Number.isInteger(value);
+
+/** Whether a failed method may be tried again at all, whatever the caller's `shouldRetry` says. */
+export function mayRepeat(
+  policy: RetryPolicy,
+  method: HttpMethod,
+  failure: AttemptFailure,
+): boolean {
+  if (failure.kind === 'other') return false;
+  if (failure.kind === 'unsent') return true;
+  if (failure.kind === 'status' && failure.status === 429) return true;
+  return policy.methods.includes(method.toLowerCase());
+}
+
+/**
+ * Whether retry number `retryCount` (1 for the first) of a failed attempt is made, and after how
+ * long. `error` is what the sender raised, handed to the caller's `shouldRetry`.
+ */
+export async function decideRetry(
+  policy: RetryPolicy,
+  method: HttpMethod,
+  failure: AttemptFailure,
+  retryCount: number,
+  error: Error,
+): Promise<RetryDecision> {
+  if (retryCount > policy.limit || !mayRepeat(policy, method, failure)) return { retry: false };
+  const requested =
+    failure.kind === 'status' ? requestedWaitMs(failure.status, failure.headers) : undefined;
+  if (requested !== undefined && requested > policy.maxRetryAfter) {
+    return { retry: false, tooLongMs: requested };
+  }
+  const verdict = await policy.shouldRetry?.({ error, retryCount });
+  if (verdict === false) return { retry: false };
+  if (verdict !== true && !retriedByDefault(policy, failure)) return { retry: false };
+  return { retry: true, waitMs: requested ?? backoffMs(policy, retryCount) };
+}
+
+function retriedByDefault(policy: RetryPolicy, failure: AttemptFailure): boolean {
+  if (failure.kind === 'status') return policy.statusCodes.includes(failure.status);
+  if (failure.kind === 'timeout') return policy.retryOnTimeout;
+  return true;
+}
+
+/** The backoff before retry number `retryCount`, jittered and within `backoffLimit`. */
+export function backoffMs(policy: RetryPolicy, retryCount: number): number {
+  const delay = policy.delay(retryCount);
+  const jittered = policy.jitter(delay);
+  const wait = Number.isFinite(jittered) && jittered >= 0 ? jittered : delay;
+  return Math.min(policy.backoffLimit, wait, policy.maxRetryAfter);
+}
+
+/** Node's (undici's) codes of a connection that failed before the request was sent. */
+const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Whether a failed `fetch` provably sent nothing: a code of undici's in the error's causes. Other
+ * runtimes (browsers, Deno, workerd) and custom fetches throw an opaque `TypeError`, which cannot
+ * tell, so it counts as a failure that may have reached the service.
+ */
+export function sentNothing(error: unknown, depth = 0): boolean {
+  if (depth > 8 || error === null || typeof error !== 'object') return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && UNSENT_CODES.has(code)) return true;
+  if (Array.isArray(errors) && errors.length > 0) {
+    return errors.every((inner) => sentNothing(inner, depth + 1));
+  }
+  return sentNothing(cause, depth + 1);
+}

@@ -1,0 +1,301 @@
+import type { KyInstance, Options as KyOptions, RetryOptions } from 'ky';
+import type { Answer } from '../api-promise';
+import { type Auth, fixedHeadersOf } from '../auth';
+import type { HttpMethod } from '../contract';
+import { AuthenticationError, type ErrorBodyMapper } from '../errors';
+import type { CallLog } from '../logging';
+import type { ClientOptions, RequestOptions, TransportHooks } from '../options';
+import { VERSION } from '../version';
+import { readBody } from './body';
+import { attemptFailureOf, describeFailure, markingFetch } from './failure';
+import { loadKy } from './ky';
+import { requestedWaitMs } from './requested-wait';
+import { decideRetry, mayRepeat, type RetryPolicy } from './retry-policy';
+
+/** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** One request, as the client's door hands it over: checked, serialised and ready to send. */
+export interface Call {
+  /** The operation's public name, such as `docs.spaces.get`. */
+  operation: string;
+  /** The path template relative to the base URL, such as `spaces/{spaceId}`. */
+  pathTemplate: string;
+  method: HttpMethod;
+  /** The filled path relative to the base URL, with its query string. */
+  path: string;
+  /** The JSON text of the body. */
+  body?: string | undefined;
+  /** The caller's options of this request. */
+  options: RequestOptions;
+  /** The retry policy of this request. */
+  retry: RetryPolicy;
+  /** Per-attempt timeout in ms, or false for none. */
+  timeout: number | false;
+  /** Credentials instead of the client's; `null` sends none. */
+  auth?: Auth | null | undefined;
+  /** Another base URL than the client's (metering's stream host). */
+  url?: string | undefined;
+  /** Logs the call's outcome; undefined when the client logs nothing. */
+  log?: CallLog | undefined;
+}
+
+/** What a transport needs of its client: where to send, how to sign, how to read errors. */
+export interface TransportConfig {
+  /** The absolute URL paths are relative to, ending in `/`. */
+  url: string;
+  options: ClientOptions;
+  auth?: Auth | undefined;
+  errorFields?: ErrorBodyMapper | undefined;
+  /** The interface honours `Idempotency-Key`: POST and PATCH carry one on every attempt. */
+  idempotencyKeys: boolean;
+}
+
+type Hook = (...args: never[]) => unknown;
+/** The class of what `ky.retry()` returns, which ky does not export. */
+type RetryMarkerClass = abstract new (...args: never[]) => unknown;
+
+const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;
+
+/**
+ * The HTTP layer of one client, on one ky instance (base URL, fetch, timeout, errors thrown on
+ * non-2xx answers). Per call it adds the headers and credentials, the retry policy, the hooks with
+ * the operation in their context, and turns what ky raised into the client's errors.
+ */
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #headers: Record<string, string>;
+  #ky: KyInstance | undefined;
+  #retryMarker: RetryMarkerClass | undefined;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#headers = lowerCased({
+      accept: 'application/json',
+      'user-agent': config.options.userAgent ?? `clientkit/${VERSION}`,
+      ...config.options.headers,
+    });
+  }
+
+  /** Sends one call and reads its answer; an error answer or a failure rejects with the client's error. */
+  async send(call: Call): Promise<Answer<unknown>> {
+    const ky = this.#ky ?? (await this.#load());
+    const auth = call.auth === undefined ? this.#config.auth : call.auth;
+    const started = Date.now();
+    const attempts = { count: 0 };
+    let response: Response;
+    try {
+      response = await this.#attempt(ky, call, auth, attempts);
+    } catch (failure) {
+      call.log?.failed(call, failure, attempts.count, Date.now() - started);
+      throw failure;
+    }
+    const data = await readBody(response, call.method);
+    call.log?.completed(call, response, attempts.count, Date.now() - started);
+    return { data, response };
+  }
+
+  async #load(): Promise<KyInstance> {
+    const module = await loadKy();
+    this.#retryMarker = module.default.retry().constructor as RetryMarkerClass;
+    this.#ky ??= module.default.create({
+      prefixUrl: this.#config.url,
+      // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
+      fetch: markingFetch(() => this.#config.options.fetch ?? globalThis.fetch),
+      throwHttpErrors: true,
+    });
+    return this.#ky;
+  }
+
+  /**
+   * The attempts of a call through ky's retry loop, and once more when the interface refused the
+   * credentials and the auth has replaced them. Rejects with the client's error.
+   */
+  async #attempt(
+    ky: KyInstance,
+    call: Call,
+    auth: Auth | null | undefined,
+    attempts: { count: number },
+  ): Promise<Response> {
+    const sent: Record<string, string> = {};
+    try {
+      return await ky(call.path, await this.#kyOptions(call, auth, sent, attempts));
+    } catch (error) {
+      const failure = await this.#describe(error, call);
+      const renewed =
+        failure instanceof AuthenticationError && (await auth?.renew?.(failure, sent));
+      if (!renewed) throw failure;
+    }
+    try {
+      return await ky(call.path, await this.#kyOptions(call, auth, sent, attempts));
+    } catch (error) {
+      throw await this.#describe(error, call);
+    }
+  }
+
+  #describe(error: unknown, call: Call): Promise<unknown> {
+    return describeFailure(error, {
+      method: call.method,
+      signal: call.options.signal,
+      timeoutMs: call.timeout,
+      errorFields: this.#config.errorFields,
+    });
+  }
+
+  async #kyOptions(
+    call: Call,
+    auth: Auth | null | undefined,
+    sent: Record<string, string>,
+    attempts: { count: number },
+  ): Promise<KyOptions> {
+    const headers = { ...this.#headers };
+    setHeaders(headers, call.options.headers ?? {});
+    if (call.body !== undefined) headers['content-type'] ??= 'application/json';
+    const write = call.method === 'POST' || call.method === 'PATCH';
+    if (write && this.#config.idempotencyKeys) {
+      headers['idempotency-key'] = call.options.idempotencyKey ?? newIdempotencyKey();
+    }
+    const fixed = auth ? fixedHeadersOf(auth) : undefined;
+    const credentials = fixed ?? (auth ? await auth.headers() : {});
+    for (const name in credentials) {
+      headers[name.toLowerCase()] = credentials[name]!;
+      sent[name.toLowerCase()] = credentials[name]!;
+    }
+    const retry = this.#kyRetry(call);
+    return {
+      method: call.method,
+      headers,
+      ...(call.body === undefined ? {} : { body: call.body }),
+      ...(call.options.signal ? { signal: call.options.signal } : {}),
+      ...(call.url ? { prefixUrl: call.url } : {}),
+      timeout: call.timeout,
+      retry,
+      hooks: this.#hooks(call, auth && !fixed ? auth : undefined, sent, attempts),
+      context: {
+        ...this.#config.options.context,
+        ...call.options.context,
+        operation: call.operation,
+        pathTemplate: call.pathTemplate,
+      },
+    };
+  }
+
+  /**
+   * ky's retry options for one call: ky runs the loop and waits, the policy decides. `shouldRetry`
+   * answers every failure (so ky's own status and method lists never apply), and `delay` hands ky
+   * the wait the policy chose.
+   */
+  #kyRetry(call: Call): RetryOptions {
+    let waitMs = 0;
+    return {
+      limit: call.retry.limit,
+      methods: ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'],
+      afterStatusCodes: [],
+      backoffLimit: Number.POSITIVE_INFINITY,
+      delay: () => waitMs,
+      shouldRetry: async ({ error, retryCount }) => {
+        const decision = await decideRetry(
+          call.retry,
+          call.method,
+          attemptFailureOf(error),
+          retryCount,
+          error,
+        );
+        if (decision.retry) waitMs = decision.waitMs;
+        return decision.retry;
+      },
+    };
+  }
+
+  /**
+   * The hooks of one call: credentials asked for again before each retry, then the client's hooks,
+   * then the request's (a request list set to `undefined` empties the client's, as ky does).
+   */
+  #hooks(
+    call: Call,
+    renewable: Auth | undefined,
+    sent: Record<string, string>,
+    attempts: { count: number },
+  ): TransportHooks {
+    const own = this.#config.options.hooks ?? {};
+    const request = call.options.hooks;
+    const listOf = (name: (typeof hookNames)[number]): Hook[] => {
+      const requested = request?.[name] as Hook[] | undefined;
+      if (request && Object.hasOwn(request, name) && requested === undefined) return [];
+      return [...((own[name] as Hook[] | undefined) ?? []), ...(requested ?? [])];
+    };
+    const countAttempt = () => {
+      attempts.count += 1;
+    };
+    const renew = async ({ request: retried }: { request: Request }) => {
+      if (!renewable) return;
+      const headers = await renewable.headers();
+      for (const name in headers) {
+        retried.headers.set(name, headers[name]!);
+        sent[name.toLowerCase()] = headers[name]!;
+      }
+    };
+    const logRetry = (state: { error: Error; retryCount: number }) => {
+      call.log?.retrying(call, state.error, state.retryCount);
+    };
+    return {
+      beforeRequest: [countAttempt, ...listOf('beforeRequest')],
+      beforeRetry: [renew, logRetry, ...listOf('beforeRetry')],
+      beforeError: listOf('beforeError'),
+      afterResponse: listOf('afterResponse').map((hook) => this.#guardForcedRetry(call, hook)),
+    } as TransportHooks;
+  }
+
+  /**
+   * A hook's forced retry (`ky.retry()`) follows the same rules as any retry: only on a method the
+   * failure allows, and never waiting less than the server asked or more than `maxRetryAfter`.
+   */
+  #guardForcedRetry(call: Call, hook: Hook): Hook {
+    return (async (request: Request, options: unknown, response: Response, state: unknown) => {
+      const result = await (hook as (...args: unknown[]) => unknown)(
+        request,
+        options,
+        response,
+        state,
+      );
+      if (!this.#retryMarker || !(result instanceof this.#retryMarker)) return result;
+      const failure = {
+        kind: 'status',
+        status: response.status,
+        headers: response.headers,
+      } as const;
+      if (!mayRepeat(call.retry, call.method, failure)) return undefined;
+      const requested = requestedWaitMs(response.status, response.headers);
+      const cap = call.retry.maxRetryAfter;
+      if (requested !== undefined && requested > cap) return undefined;
+      const asked = (result as { options?: { delay?: number; request?: Request } }).options;
+      const wait = Math.min(Math.max(asked?.delay ?? requested ?? 0, requested ?? 0), cap);
+      const ky = await loadKy();
+      return ky.default.retry({ ...asked, delay: wait });
+    }) as Hook;
+  }
+}
+
+/** Sets each header under its lower-case name (HTTP names are case-insensitive); `undefined` removes it. */
+function setHeaders(
+  target: Record<string, string | undefined>,
+  source: Record<string, string | undefined>,
+): void {
+  for (const name in source) {
+    const value = source[name];
+    if (value === undefined) delete target[name.toLowerCase()];
+    else target[name.toLowerCase()] = value;
+  }
+}
+
+function lowerCased(headers: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string | undefined> = {};
+  setHeaders(result, headers);
+  return result as Record<string, string>;
+}
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
