@@ -316,6 +316,12 @@ export class ClientCore<C extends Contract> {
     if (!operation?.response || this.#options.validateResponses !== true) return answer;
     this.#responses ??= this.#definition.contract.responses();
     const schema = operation.response((await this.#responses) as never);
+    if (!schema) {
+      // The contract names a schema its module does not have: a bug of the client, not the caller's.
+      throw new TypeError(
+        `clientkit: no response schema for ${call.operation} to check this answer with; turn validateResponses off and report the client bug`,
+      );
+    }
     return {
       data: validateResponse(schema, answer.data, call.operation),
       response: answer.response,

@@ -135,6 +135,7 @@ function formatRule(format: string, pattern: unknown): string {
 
 function article(expected: string): string {
   if (expected === 'int') return 'an integer';
+  if (expected === 'record') return 'an object';
   if (expected === 'array' || expected === 'object') return `an ${expected}`;
   return `a ${expected}`;
 }
