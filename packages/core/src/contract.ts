@@ -1,25 +1,10 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
+import type { Pagination } from './pagination/styles';
 
 /** The HTTP methods an operation can have. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * How a listing moves from page to page. `items` names the field of the answer that holds the
- * page's records (`items`, `events`, `clients`).
- * - `cursor`: the answer's `next.page` is sent back as the `page` parameter.
- * - `page-number`: `page` counts from 1; the answer's `total_pages` says where to stop.
- * - `offset`: `page` counts from 0 with `per_page` records; stops at `total` or on a short page.
- * - `checkpoint`: the answer's `next` is sent back as `from`; a checkpoint older than `validityMs`
- *   is refused with `CheckpointExpiredError` rather than silently restarting the listing.
- * - `record-offset`: `offset` counts records and `count` is the page size; stops at the answer's
- *   `TotalCount` or on a short page. Without `items`, the records are the answer's one list.
- */
-export type Pagination =
-  | { readonly style: 'cursor'; readonly items: string }
-  | { readonly style: 'page-number'; readonly items: string }
-  | { readonly style: 'offset'; readonly items: string }
-  | { readonly style: 'checkpoint'; readonly items: string; readonly validityMs: number }
-  | { readonly style: 'record-offset'; readonly items?: string };
+export type { Pagination };
 
 /**
  * One operation of an interface, declared once and read by both sides: the client binds a method to

@@ -1,4 +1,4 @@
-import { redactSecretFields, redactUrl } from './redact';
+import { redactUrl } from './redact';
 import { requestedWaitMs } from './transport/requested-wait';
 
 /** Marks the errors of any copy of core: the ESM and the CommonJS builds each have their classes. */
@@ -234,12 +234,12 @@ export class APIResponseValidationError extends ClientKitError {
   /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
   readonly body: unknown;
 
+  /** `body` is kept as given: the caller replaces its secrets first. */
   constructor(subject: string, issues: ValidationIssue[], body: unknown) {
     const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
     super(`Unexpected response from ${subject}: ${list.join('; ')}`);
     this.issues = issues;
-    // The body that failed may be a token or session answer: its secrets stay out of the error.
-    this.body = redactSecretFields(body);
+    this.body = body;
   }
 }
 

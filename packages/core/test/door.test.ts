@@ -6,6 +6,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   ClientKitError,
+  cursorPages,
   NotFoundError,
   RequestValidationError,
   tokenProvider,
@@ -55,7 +56,7 @@ describe('the stack of an awaited failure', () => {
         auth: undefined,
         query: z.looseObject({}),
         success: { 200: 'OK' },
-        pagination: { style: 'cursor', items: 'items' },
+        pagination: cursorPages('items'),
       },
       {},
     );

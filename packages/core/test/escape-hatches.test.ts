@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, serviceUrl } from '../src/index';
+import { cursorPages, RequestValidationError, serviceUrl } from '../src/index';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();
@@ -96,14 +96,14 @@ describe('paginate(), the escape hatch for listings', () => {
       .get('/v1/orgs/o1/things')
       .query({ limit: '2', page: 'c2' })
       .reply(200, { items: [3] });
-    const client = testClient({ paginate: { style: 'cursor', items: 'items' } });
+    const client = testClient({ paginate: cursorPages('items') });
     expect(await client.core.paginate('/orgs/o1/things', { limit: 2 }).toArray()).toEqual([
       1, 2, 3,
     ]);
   });
 
   it('rejects a path that leaves the base URL before any request, naming path', async () => {
-    const client = testClient({ paginate: { style: 'cursor', items: 'items' } });
+    const client = testClient({ paginate: cursorPages('items') });
     const error = await rejectionOf(client.core.paginate('../admin'));
     expect((error as RequestValidationError).issues[0]?.path).toBe('path');
   });

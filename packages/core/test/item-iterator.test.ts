@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { APIPromise, type PagePromise } from '../src/index';
 import { paginate } from '../src/pagination/page';
-import { type PageParams, strategyOf } from '../src/pagination/styles';
+import {
+  checkpointPages,
+  cursorPages,
+  offsetPages,
+  type PageParams,
+  pageNumberPages,
+} from '../src/pagination/styles';
 
 /**
  * A cursor listing over the given pages (arrays of items); `requests` counts the pages asked for,
@@ -22,7 +28,7 @@ function listing(pages: number[][], options: { failAt?: number; gate?: Promise<v
       return new APIPromise(answer());
     },
     {},
-    strategyOf({ style: 'cursor', items: 'items' }),
+    cursorPages('items').strategy(),
   ) as PagePromise<number, unknown>;
   return { items, requests };
 }

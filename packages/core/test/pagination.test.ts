@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIPromise, CheckpointExpiredError, type PagePromise } from '../src/index';
 import { paginate } from '../src/pagination/page';
-import { type PageParams, strategyOf } from '../src/pagination/styles';
+import {
+  checkpointPages,
+  cursorPages,
+  offsetPages,
+  type PageParams,
+  pageNumberPages,
+} from '../src/pagination/styles';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -31,7 +37,7 @@ const offset = (total: number, size: number, withTotals: boolean) => {
       return l.respond(params, withTotals ? { items, total } : { items });
     },
     { page: 0, per_page: size },
-    strategyOf({ style: 'offset', items: 'items' }),
+    offsetPages('items').strategy(),
   ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
@@ -49,7 +55,7 @@ const pageNumber = (total: number, size: number) => {
       });
     },
     {},
-    strategyOf({ style: 'page-number', items: 'items' }),
+    pageNumberPages('items').strategy(),
   ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
@@ -66,7 +72,7 @@ const cursor = (total: number, size: number) => {
       });
     },
     { limit: size },
-    strategyOf({ style: 'cursor', items: 'items' }),
+    cursorPages('items').strategy(),
   ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
@@ -83,7 +89,7 @@ const checkpoint = (total: number, size: number) => {
       });
     },
     { take: size },
-    strategyOf({ style: 'checkpoint', items: 'items', validityMs: 24 * 3600_000 }),
+    checkpointPages('items', 24 * 3600_000).strategy(),
   ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
@@ -193,7 +199,7 @@ describe('paginators', () => {
     const failing = paginate(
       () => APIPromise.reject<{ items: number[] }>(new Error('boom')),
       {},
-      strategyOf({ style: 'cursor', items: 'items' }),
+      cursorPages('items').strategy(),
     );
     await expect(failing.toArray()).rejects.toThrow('boom');
   });

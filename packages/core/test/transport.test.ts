@@ -537,7 +537,7 @@ describe('signals, hooks and options from outside', () => {
 
   it('refuses unknown hook names by name', () => {
     expect(() => testClient({ hooks: { afterRequest: [] } as unknown as TransportHooks })).toThrow(
-      /hooks\.afterRequest is not an option/,
+      /hooks has afterRequest, which is not a ky hook/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { defineContract } from '@clientkit/core';
+import { cursorPages, defineContract } from '@clientkit/core';
 import {
   EmbedQuery,
   ExportToGitRepository,
@@ -48,7 +48,6 @@ const ANY_TOKEN: DocsAccess[] = [
   'integration',
   'integration-installation',
 ];
-const cursorPages = (items: 'items') => ({ style: 'cursor', items }) as const;
 
 /**
  * The documentation hosting interface: each operation keyed by its operationId, in the order of the
