@@ -8,8 +8,9 @@ export type { Pagination };
 
 /**
  * One operation of an interface, declared once and read by both sides: the client binds a method to
- * it and the reference server mounts a handler on it. `Auth` is the interface's own way of saying
- * who may call it; `Responses` is the module of its response schemas, which loads on demand.
+ * it and the reference server mounts a handler on it. It says what travels on the wire; the prose
+ * of the interface's document is the server's. `Auth` is the interface's own way of saying who may
+ * call it; `Responses` is the module of its response schemas, which loads on demand.
  */
 export interface Operation<Auth = unknown, Responses = never> {
   /** The client method bound to it, relative to the client: `spaces.get` is `docs.spaces.get`. */
@@ -21,8 +22,6 @@ export interface Operation<Auth = unknown, Responses = never> {
   readonly path: string;
   /** The base path for this operation when it is not the interface's (`''` for the site root). */
   readonly base?: string;
-  /** One line on what it does. */
-  readonly summary: string;
   readonly auth: Auth;
   /** The path parameters; without it, each is any non-empty string or whole number. */
   readonly params?: $ZodType;
@@ -30,10 +29,10 @@ export interface Operation<Auth = unknown, Responses = never> {
   readonly body?: $ZodType;
   /** Picks the schema of a success answer's body from the interface's response schemas. */
   readonly response?: (schemas: Responses) => $ZodType;
-  /** The success statuses, each with what it means. */
-  readonly success: Readonly<Record<number, string>>;
-  /** Error statuses worth naming (their body is the interface's error body). */
-  readonly errors?: Readonly<Record<number, string>>;
+  /** The statuses of its success answers. */
+  readonly success: readonly number[];
+  /** Error statuses it answers besides the ones every operation may (its body is the interface's error body). */
+  readonly errors?: readonly number[];
   /** How the operation's answers are paged; several when the caller picks one by its parameters. */
   readonly pagination?: Pagination | readonly Pagination[];
 }

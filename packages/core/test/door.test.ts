@@ -52,10 +52,9 @@ describe('the stack of an awaited failure', () => {
         sdk: 'things.list',
         method: 'GET',
         path: 'things',
-        summary: 'Things',
         auth: undefined,
         query: z.looseObject({}),
-        success: { 200: 'OK' },
+        success: [200],
         pagination: cursorPages('items'),
       },
       {},
@@ -126,10 +125,22 @@ describe('clocks', () => {
 
 describe('error classes', () => {
   it('recognise the errors of another copy of core (the CommonJS build next to the ESM one)', () => {
-    // What the other build's classes make: its own class with the same name, and the brand.
+    // What the other build's classes make: classes of their own with the same names, and the brand.
     const brand = Symbol.for('clientkit.error');
-    class ForeignNotFoundError extends Error {
-      override name = 'NotFoundError';
+    class ForeignClientKitError extends Error {
+      override get name() {
+        return 'ClientKitError';
+      }
+    }
+    class ForeignAPIError extends ForeignClientKitError {
+      override get name() {
+        return 'APIError';
+      }
+    }
+    class ForeignNotFoundError extends ForeignAPIError {
+      override get name() {
+        return 'NotFoundError';
+      }
     }
     const foreign = new ForeignNotFoundError('404');
     Object.defineProperty(foreign, brand, { value: true });
@@ -138,5 +149,8 @@ describe('error classes', () => {
     expect(foreign).toBeInstanceOf(ClientKitError);
     expect(foreign).not.toBeInstanceOf(RequestValidationError);
     expect(new Error('plain')).not.toBeInstanceOf(ClientKitError);
+    // A subclass of the application's own does not claim the other build's errors.
+    class MyNotFound extends NotFoundError {}
+    expect(foreign).not.toBeInstanceOf(MyNotFound);
   });
 });

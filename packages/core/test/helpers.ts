@@ -115,7 +115,6 @@ export function testClient(options: TestClientOptions = {}) {
         sdk: operation,
         method,
         path,
-        summary: operation,
         auth: undefined,
         ...(paramsSchema ? { params: paramsSchema } : {}),
         // A query without a schema is sent as given, as a contract's loose query would be.
@@ -123,7 +122,7 @@ export function testClient(options: TestClientOptions = {}) {
         ...(bodySchema ? { body: bodySchema } : {}),
         ...(response ? { response: (schemas) => schemas[response] as $ZodType } : {}),
         ...(pagination ? { pagination } : {}),
-        success: { 200: 'OK' },
+        success: [200],
       };
       const input = { path: pathParams, query, body } as never;
       const via =
