@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { adminError } from './admin/problem';
 import { ADMIN_BODY_LIMIT } from './admin/routes';
 import { limitBody } from './body-limit';
-import type { FaultInjector } from './faults';
+import { type FaultInjector, faultHeaders } from './faults';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
 import { writeTransactions } from './write-transaction';
@@ -77,8 +77,7 @@ export function createApp(
       c,
       new ApiProblem(fault.status, `Injected fault (status ${fault.status})`),
     );
-    if (fault.retryAfter !== undefined)
-      response.headers.set('retry-after', String(fault.retryAfter));
+    for (const [name, value] of faultHeaders(fault)) response.headers.set(name, value);
     return response;
   });
 
