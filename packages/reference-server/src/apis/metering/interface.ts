@@ -107,6 +107,8 @@ export function createMeteringInterface(
           code: 'payload_too_large',
         }),
     },
+    // The service names every answer's id in Request-Id.
+    requestIdHeader: 'Request-Id',
     routes: meteringRoutes({ apiKeys, sessions, ledger, limiter, idempotencyKeys }),
     error: renderMeteringError,
     reset: () => replaceState(meteringSeed()),
