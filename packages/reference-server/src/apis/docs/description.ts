@@ -18,10 +18,10 @@ import {
   UserPermissionList,
 } from '@clientkit/docs-client/schemas';
 import type { InterfaceDescription } from '../../operations';
-import { validBody, validQuery } from '../../problem';
 import type { SecretMap } from '../../secret-map';
 import { DOCS_BASE } from './listing';
 import { type DocsOperation, docsOperations } from './operations';
+import { docsRequestChecks } from './request-checks';
 import { type Alternative, authorize, type Principal, securityRequirements } from './security';
 
 const bearer = (description: string) => ({ type: 'http', scheme: 'bearer', description });
@@ -72,9 +72,6 @@ export function docsDescription(
     },
     security: securityRequirements,
     authorize: (c, operation: DocsOperation) => authorize(c, operation.auth, tokens),
-    checks: {
-      query: (c, schema) => validQuery(c, schema),
-      body: (c, schema) => validBody(c, schema),
-    },
+    checks: docsRequestChecks,
   };
 }
