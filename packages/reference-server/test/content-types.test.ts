@@ -83,8 +83,23 @@ const idmRoute: BodyRoute = {
   method: 'POST',
   path: '/api/v2/clients',
   body: { name: 'new client' },
-  headers: async () => ({ authorization: `Bearer ${await fresh.server.idm.mintToken()}` }),
+  headers: async () => ({ authorization: `Bearer ${await idmToken()}` }),
 };
+
+/** A token from the token endpoint, issued for the origin the requests go to. */
+async function idmToken(): Promise<string> {
+  const response = await fresh.server.fetch(`${ORIGIN}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: 'idm_dev_full_access',
+      client_secret: 'idm-dev-secret-full-access',
+      audience: fresh.server.idm.audience,
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
 
 async function send(route: BodyRoute, type: string | null, body = JSON.stringify(route.body)) {
   const headers = { accept: 'application/json', ...(await route.headers()) };
