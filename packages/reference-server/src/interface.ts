@@ -35,6 +35,11 @@ export interface InterfaceModule {
    * the same operation table that mounts its routes.
    */
   openapiPath?: string;
+  /**
+   * The header the modelled service sends its request id in, when it is not `x-request-id`: the
+   * server then sends the same id in both.
+   */
+  requestIdHeader?: string;
   /** The routes, with their full paths (mounted at `/`). */
   routes: Hono;
   /** The interface's own error response for a problem. */

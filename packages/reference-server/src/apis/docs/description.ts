@@ -1,9 +1,9 @@
 import * as requests from '@clientkit/contracts/docs';
 import * as responses from '@clientkit/contracts/docs/responses';
 import { type DocumentationOf, type InterfaceDescription, operationsOf } from '../../operations';
-import { validBody, validQuery } from '../../problem';
 import type { SecretMap } from '../../secret-map';
 import { DOCS_BASE } from './listing';
+import { docsRequestChecks } from './request-checks';
 import { type Alternative, authorize, type Principal, securityRequirements } from './security';
 
 /** What the docs document says of each operation, beyond what the contract declares. */
@@ -142,9 +142,6 @@ export function docsDescription(
     },
     security: securityRequirements,
     authorize: (c, operation) => authorize(c, operation.auth, tokens),
-    checks: {
-      query: (c, schema) => validQuery(c, schema),
-      body: (c, schema) => validBody(c, schema),
-    },
+    checks: docsRequestChecks,
   };
 }

@@ -15,14 +15,14 @@ export interface MintedIdmToken {
 }
 
 const IdmTokenRequest = z.optional(
-  z.object({
+  z.strictObject({
     scopes: z.optional(z.array(z.string())),
     expiresIn: z.optional(z.union([z.number(), z.string()])),
     clientId: z.optional(z.string()),
   }),
 );
 const IdmRateLimitRequest = z.optional(
-  z.object({
+  z.strictObject({
     limit: z.optional(z.number()),
     window: z.optional(z.union([z.number(), z.string()])),
     enforce: z.optional(z.boolean()),

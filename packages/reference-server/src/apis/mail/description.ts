@@ -85,8 +85,8 @@ export function mailDescription(
       accountToken: { type: 'apiKey', in: 'header', name: 'X-Mail-Account-Token' },
     },
     security: () => [{ accountToken: [] }],
-    authorize(c, operation: MailOperation) {
-      checkAccountRequest(c, accountToken(), operation.body !== undefined);
+    async authorize(c, operation: MailOperation) {
+      await checkAccountRequest(c, accountToken(), operation.body !== undefined);
       return serverOf(c, store);
     },
     checks: {
