@@ -118,12 +118,18 @@ describe('access tokens', () => {
     expect(await elsewhere.json()).toMatchObject({ errorCode: 'invalid_token' });
   });
 
-  it('mints admin tokens RS256 with the kid, for the origin of the admin route', async () => {
+  it('mints admin tokens RS256 with the kid, for the origin of the admin route or the one asked for', async () => {
     const response = await fetch(`${url}/__admin/idm/tokens`, { method: 'POST' });
     const minted = String(((await response.json()) as Json).access_token);
     expect(decodeProtectedHeader(minted)).toMatchObject({ alg: 'RS256', kid: expect.any(String) });
     expect(decodeJwt(minted).iss).toBe(`${url}/`);
     expect((await listClients(url, minted)).status).toBe(200);
+    const forElsewhere = await fetch(`${url}/__admin/idm/tokens`, {
+      method: 'POST',
+      body: JSON.stringify({ origin: 'http://elsewhere.test' }),
+    });
+    const elsewhere = String(((await forElsewhere.json()) as Json).access_token);
+    expect(decodeJwt(elsewhere).iss).toBe('http://elsewhere.test/');
   });
 
   it('mints tokens from mintToken for the listening origin, or for the origin asked for', async () => {
@@ -189,14 +195,24 @@ describe('tokens the management API refuses with 401 invalid_token', () => {
     };
   }
 
-  it('refuses a token signed by the server key itself when its kid is missing or unknown', async () => {
-    const { privateKey } = await signingKey();
-    const claims = decodeJwt(await exchanged(url));
-    for (const header of [{ alg: 'RS256' }, { alg: 'RS256', kid: 'not-the-published-kid' }]) {
-      const token = await new SignJWT(claims).setProtectedHeader(header).sign(privateKey);
-      const response = await listClients(url, token);
-      expect(response.status, JSON.stringify(header)).toBe(401);
+  it('refuses a token signed by the server key itself when its kid is missing or unknown, or it has no exp', async () => {
+    const { privateKey, kid } = await signingKey();
+    const { exp: _, ...claims } = decodeJwt(await exchanged(url));
+    const cases: [string, Json, Json][] = [
+      ['no kid', { alg: 'RS256' }, { ...claims, exp: _ }],
+      ['unknown kid', { alg: 'RS256', kid: 'not-the-published-kid' }, { ...claims, exp: _ }],
+      ['no exp', { alg: 'RS256', kid }, claims],
+    ];
+    for (const [name, header, payload] of cases) {
+      const token = await new SignJWT(payload)
+        .setProtectedHeader(header as { alg: string })
+        .sign(privateKey);
+      expect((await listClients(url, token)).status, name).toBe(401);
     }
+    const control = await new SignJWT({ ...claims, exp: _ })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .sign(privateKey);
+    expect((await listClients(url, control)).status).toBe(200);
   });
 
   it('refuses every token that is not RS256 with the published kid, signed by its key, for this issuer and audience, and unexpired', async () => {
