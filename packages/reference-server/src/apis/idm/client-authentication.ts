@@ -60,20 +60,19 @@ function decodeBasic(token: string): { clientId: string; clientSecret: string } 
   };
 }
 
-const hasOwn = (body: object, name: string) => Object.hasOwn(body, name);
-
 /**
  * The token request's parameters with the client's credentials in `client_id` and
  * `client_secret`, wherever the client sent them. A client uses one method per request
  * (RFC 6749 §2.3): a secret in the body next to Basic credentials is refused, and so is a body
- * `client_id` that names another client than the Basic one. Without Basic, the body is left as it
- * is: its credentials are checked as parameters.
+ * `client_id` that names another client than the Basic one. Without Basic, or with a body that is
+ * no object (refused when it is checked), the body is left as it is.
  */
 export function withClientCredentials(c: Context, body: unknown): unknown {
   const token = basicToken(c);
-  if (token === undefined) return body;
-  const parameters = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
-  if (hasOwn(parameters, 'client_secret')) {
+  if (token === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return body;
+  }
+  if (Object.hasOwn(body, 'client_secret')) {
     throw new ApiProblem(
       400,
       'Send the client credentials either in the Authorization header or in the body, not both',
@@ -81,13 +80,12 @@ export function withClientCredentials(c: Context, body: unknown): unknown {
     );
   }
   const { clientId, clientSecret } = decodeBasic(token);
-  const bodyId = (parameters as { client_id?: unknown }).client_id;
-  if (hasOwn(parameters, 'client_id') && bodyId !== clientId) {
+  if (Object.hasOwn(body, 'client_id') && (body as { client_id: unknown }).client_id !== clientId) {
     throw new ApiProblem(
       400,
       'The client_id in the body is not the client of the Authorization header',
       'invalid_request',
     );
   }
-  return { ...parameters, client_id: clientId, client_secret: clientSecret };
+  return { ...body, client_id: clientId, client_secret: clientSecret };
 }
