@@ -1,5 +1,5 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
-import { inspect } from 'node:util';
+import { generateKeyPair, sign } from 'node:crypto';
+import { inspect, promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
@@ -33,10 +33,13 @@ async function exchange(body: Record<string, unknown>) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The same header (kid included) and claims as `token`, signed by an RSA key of its own. */
-function resignedWithAnotherKey(token: string): string {
+/**
+ * The same header (kid included) and claims as `token`, signed by an RSA key of its own. The key is
+ * made off the event loop, which the in-process server shares with this test.
+ */
+async function resignedWithAnotherKey(token: string): Promise<string> {
   const [header, payload] = token.split('.') as [string, string];
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   const signature = sign('sha256', Buffer.from(`${header}.${payload}`), privateKey);
   return `${header}.${payload}.${signature.toString('base64url')}`;
 }
@@ -185,7 +188,7 @@ describe('access tokens (401 invalid_token)', () => {
 
   it('answers 401 invalid_token to a malformed token and to one signed by another key', async () => {
     const genuine = await e2e.server.idm.mintToken();
-    const foreign = resignedWithAnotherKey(genuine);
+    const foreign = await resignedWithAnotherKey(genuine);
     for (const token of ['not-a-jwt', foreign]) {
       const idm = await e2e.client({ token });
       const error = await rejectionOf(idm.clients.list());

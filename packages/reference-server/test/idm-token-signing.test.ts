@@ -1,4 +1,5 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
 import {
   createLocalJWKSet,
   decodeJwt,
@@ -163,7 +164,8 @@ describe('tokens the management API refuses with 401 invalid_token', () => {
       type: 'spki',
       format: 'pem',
     });
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    // Made off the event loop, which the listening server shares with this test.
+    const otherKey = (await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })).privateKey;
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const signed = (protectedHeader: Json, key: Parameters<SignJWT['sign']>[0], extra: Json = {}) =>
       new SignJWT({ ...claims, ...extra })

@@ -1,4 +1,5 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 
 /** The one algorithm the interface signs access tokens with, and the only one it accepts. */
@@ -16,8 +17,12 @@ export interface SigningKey {
 
 let processKey: Promise<SigningKey> | undefined;
 
+const generateRsaKeyPair = promisify(generateKeyPair);
+
 async function createSigningKey(): Promise<SigningKey> {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // Made off the event loop: the whole server would otherwise stand still while the primes are
+  // searched for, which takes seconds on a busy machine.
+  const { privateKey, publicKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
   const { kty, n, e } = publicKey.export({ format: 'jwk' });
   const kid = await calculateJwkThumbprint({ kty, n, e } as JWK, 'sha256');
   return {
