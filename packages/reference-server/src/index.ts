@@ -145,6 +145,7 @@ export async function createReferenceServer(
     logError:
       options.logError ??
       ((message, error) => console.error(`[reference-server] ${message}`, error)),
+    origin: () => url,
   };
   const docs = createDocsInterface(context);
   const calendar = createCalendarInterface(context, options.calendar);

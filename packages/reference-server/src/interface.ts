@@ -14,6 +14,8 @@ export interface ServerContext {
   tenant: 'public' | 'private';
   /** Where handler failures and background problems are reported. */
   logError(message: string, error?: unknown): void;
+  /** The origin the server listens on (`http://127.0.0.1:4010`), once it does. */
+  origin?(): string | undefined;
 }
 
 /**
