@@ -79,6 +79,7 @@ export {
 } from './pagination/styles';
 export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
 export type { QueryValue } from './request-url';
+export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './telemetry';
 export {
   anyOf,
   emailString,

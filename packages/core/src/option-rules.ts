@@ -77,6 +77,10 @@ export const CLIENT_OPTION_RULES: Record<string, Rule> = {
       ? undefined
       : 'must be one of "debug", "info", "warn", "error", "off"',
   validateResponses: bool,
+  telemetry: (value) =>
+    isObject(value) && typeof value.startCall === 'function'
+      ? undefined
+      : 'must be a telemetry integration, such as openTelemetry()',
 };
 
 /** The rules of the options every method takes as its last argument, by name. */

@@ -3,6 +3,7 @@ import type { SecretSource } from './auth';
 import { RequestValidationError } from './errors';
 import type { Logger, LogLevel } from './logger';
 import { CLIENT_OPTION_RULES, checkOptions } from './option-rules';
+import type { Telemetry } from './telemetry';
 
 /** ky's retry options: a number is the limit of retries after the first attempt. */
 export type RetrySetting = number | RetryOptions;
@@ -66,6 +67,8 @@ export interface ClientOptions {
   logLevel?: LogLevel;
   /** Check every response against the interface's schema and throw `APIResponseValidationError` on a mismatch. */
   validateResponses?: boolean;
+  /** Watches every call and attempt, such as `openTelemetry()` from `@clientkit/core/opentelemetry`. */
+  telemetry?: Telemetry;
 }
 
 /** The names of `ClientOptions`. */
