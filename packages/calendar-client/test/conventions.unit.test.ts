@@ -61,7 +61,7 @@ describe('unknown input fields', () => {
 
   it('an unknown request option is refused by name before any request', async () => {
     const error = await rejectionOf(unitClient().events.get(1, {}, { timeoutMs: 5 } as never));
-    expect(issuesOf(error)).toEqual(['timeoutMs is not an option of this method']);
+    expect(issuesOf(error)).toEqual(['timeoutMs is not an option']);
   });
 });
 

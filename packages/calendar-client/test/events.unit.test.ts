@@ -184,25 +184,22 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
     expect(issues[0]?.message).toBe('is required');
   });
 
-  it('refuses ids that are not positive integers', async () => {
-    expect(await validationIssues(unitClient().events.get(1.5))).toEqual([
-      { path: 'id', message: 'must be a non-empty string or a whole number' },
-    ]);
-    expect(await validationIssues(unitClient().events.delete(0))).toEqual([
-      { path: 'id', message: 'must be at least 1' },
-    ]);
-    expect(await validationIssues(unitClient().events.update('12' as never, {}))).toEqual([
-      { path: 'id', message: 'must be a number, not a string' },
-    ]);
+  it('refuses any id but a whole number of 1 or more, with one message naming id', async () => {
+    const refused = [{ path: 'id', message: 'must be a whole number of 1 or more' }];
+    expect(await validationIssues(unitClient().events.get(-1))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.get('110' as never))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.get(1.5))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.delete(0))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.update('12' as never, {}))).toEqual(refused);
     expect(await validationIssues(unitClient().events.list({ categories: [1, -2] }))).toEqual([
       { path: 'categories[1]', message: 'must be at least 1' },
     ]);
   });
 
-  it('refuses an empty slug', async () => {
-    expect(await validationIssues(unitClient().events.getBySlug(''))).toEqual([
-      { path: 'slug', message: 'must be a non-empty string or a whole number' },
-    ]);
+  it('refuses an empty slug, and a slug that is not text, with one message naming slug', async () => {
+    const refused = [{ path: 'slug', message: 'must be a non-empty string' }];
+    expect(await validationIssues(unitClient().events.getBySlug(''))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.deleteBySlug(12 as never))).toEqual(refused);
   });
 
   it('refuses text that is not a date-time, and an invalid Date', async () => {

@@ -73,9 +73,9 @@ for (const kind of kinds) {
         { path: kind.nameField, message: 'is required' },
       ]);
       await expect(resource().update(2.5, {})).rejects.toThrow(
-        /id must be a non-empty string or a whole number/,
+        /id must be a whole number of 1 or more/,
       );
-      await expect(resource().get(0)).rejects.toThrow(/id must be at least 1/);
+      await expect(resource().get(0)).rejects.toThrow(/id must be a whole number of 1 or more/);
       await expect(resource().list({ event: 0 })).rejects.toThrow(/event must be at least 1/);
     });
   });
