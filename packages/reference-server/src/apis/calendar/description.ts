@@ -1,45 +1,48 @@
+import * as requests from '@clientkit/contracts/calendar';
+import * as responses from '@clientkit/contracts/calendar/responses';
 import {
-  CalendarErrorBody,
-  CategoryList,
-  CreateCategoryBody,
-  CreateEventBody,
-  CreateOrganizerBody,
-  CreateTagBody,
-  CreateVenueBody,
-  Event,
-  EventList,
-  NAMESPACE,
-  NamespaceIndex,
-  OpenApiDocument,
-  Organizer,
-  OrganizerList,
-  TagList,
-  Term,
-  UpdateCategoryBody,
-  UpdateEventBody,
-  UpdateOrganizerBody,
-  UpdateTagBody,
-  UpdateVenueBody,
-  Venue,
-  VenueList,
-} from '@clientkit/calendar-client/schemas';
-import { type InterfaceDescription, JsonSchemaWriter, type PathParameter } from '../../operations';
+  type InterfaceDescription,
+  JsonSchemaWriter,
+  jsonSchemaHints,
+  type Operation,
+  operationsOf,
+  type PathParameter,
+} from '../../operations';
 import { type CalendarAuth, requireEditor, type Viewer } from './auth';
 import { checkBody, checkQuery } from './errors';
-import { type CalendarAccess, calendarOperations } from './operations';
 import { CALENDAR_BASE } from './present';
+
+/** One operation of the calendar as the server mounts it: the routes, index and document come from it. */
+export type CalendarOperation = Operation<requests.CalendarAccess>;
+
+/** The query parameters WordPress fills in when a listing leaves them out. */
+const pageDefaults = { page: 1, per_page: requests.DEFAULT_PER_PAGE };
+
+/**
+ * The contract's operations, with what the server adds: the defaults WordPress documents, and the
+ * fields a create reports together as missing (`rest_missing_callback_param`) before any other check.
+ */
+export const calendarOperations: CalendarOperation[] = operationsOf(requests.calendar, responses, {
+  getIndex: { defaults: { namespace: requests.NAMESPACE, context: 'view' } },
+  'events.list': { defaults: pageDefaults },
+  'events.create': { requiredBody: ['title', 'start_date', 'end_date'] },
+  'venues.list': { defaults: pageDefaults },
+  'venues.create': { requiredBody: ['venue'] },
+  'organizers.list': { defaults: pageDefaults },
+  'organizers.create': { requiredBody: ['organizer'] },
+  'categories.list': { defaults: pageDefaults },
+  'categories.create': { requiredBody: ['name'] },
+  'tags.list': { defaults: pageDefaults },
+  'tags.create': { requiredBody: ['name'] },
+});
 
 const dateTimeDescription = 'Y-m-d H:i:s (site or event time zone), ISO 8601, or a Unix timestamp';
 
-/**
- * The calendar's custom checks other than the core's are `false` (no image), `[]` (no venue) and
- * date-time inputs; the first two the writer knows, the last are text. A Date given to the client
- * goes out as text, so a date-time input is documented as text.
- */
-export const calendarSchemaWriter = new JsonSchemaWriter({
-  type: 'string',
-  description: dateTimeDescription,
-});
+// The rule of date-time text is a refinement, which JSON Schema cannot say: the document says it in words.
+jsonSchemaHints.set(requests.DateTimeText, { type: 'string', description: dateTimeDescription });
+
+/** The calendar's custom checks are `false` (no image) and `[]` (no venue), which the writer knows. */
+export const calendarSchemaWriter = new JsonSchemaWriter();
 
 /** `{id}` is digits only, so `/events/abc` is an unknown route, as in WordPress. */
 export const calendarPathParameters: Record<string, PathParameter> = {
@@ -52,10 +55,10 @@ const credentials = [{ basicAuth: [] }, { nonce: [] }];
 /** The calendar as the shared operation module sees it: its table, auth, checks and document. */
 export function calendarDescription(
   auth: CalendarAuth,
-): InterfaceDescription<CalendarAccess, Viewer> {
+): InterfaceDescription<requests.CalendarAccess, Viewer> {
   return {
     title: 'Events calendar REST API',
-    version: NAMESPACE.split('/').pop()!,
+    version: requests.NAMESPACE.split('/').pop()!,
     description:
       'Events, venues, organizers, categories and tags. Reads of published records are public; ' +
       'writes need an editor, through an application password (HTTP Basic) or a REST nonce. ' +
@@ -65,33 +68,33 @@ export function calendarDescription(
     pathParameters: calendarPathParameters,
     components: {
       responses: {
-        Event,
-        Venue,
-        Organizer,
-        Term,
-        EventList,
-        VenueList,
-        OrganizerList,
-        CategoryList,
-        TagList,
-        NamespaceIndex,
-        OpenApiDocument,
-        CalendarErrorBody,
+        Event: responses.Event,
+        Venue: responses.Venue,
+        Organizer: responses.Organizer,
+        Term: responses.Term,
+        EventList: responses.EventList,
+        VenueList: responses.VenueList,
+        OrganizerList: responses.OrganizerList,
+        CategoryList: responses.CategoryList,
+        TagList: responses.TagList,
+        NamespaceIndex: responses.NamespaceIndex,
+        OpenApiDocument: responses.OpenApiDocument,
+        CalendarErrorBody: responses.CalendarErrorBody,
       },
       requests: {
-        CreateEventBody,
-        UpdateEventBody,
-        CreateVenueBody,
-        UpdateVenueBody,
-        CreateOrganizerBody,
-        UpdateOrganizerBody,
-        CreateCategoryBody,
-        UpdateCategoryBody,
-        CreateTagBody,
-        UpdateTagBody,
+        CreateEventBody: requests.CreateEventBody,
+        UpdateEventBody: requests.UpdateEventBody,
+        CreateVenueBody: requests.CreateVenueBody,
+        UpdateVenueBody: requests.UpdateVenueBody,
+        CreateOrganizerBody: requests.CreateOrganizerBody,
+        UpdateOrganizerBody: requests.UpdateOrganizerBody,
+        CreateCategoryBody: requests.CreateCategoryBody,
+        UpdateCategoryBody: requests.UpdateCategoryBody,
+        CreateTagBody: requests.CreateTagBody,
+        UpdateTagBody: requests.UpdateTagBody,
       },
     },
-    errorBody: CalendarErrorBody,
+    errorBody: responses.CalendarErrorBody,
     securitySchemes: {
       basicAuth: {
         type: 'http',
