@@ -120,6 +120,31 @@ describe('calendar.events requests', () => {
     expect(event.id).toBe(200);
   });
 
+  it('update, updateBySlug and a listing turn every Date into ISO 8601 text in UTC, to the second', async () => {
+    nock(ORIGIN)
+      .put(`${NS}/events/7`, { start_date: '2026-07-01T18:00:00Z', date: '2026-06-01T08:00:00Z' })
+      .reply(200, eventFixture(7));
+    nock(ORIGIN)
+      .put(`${NS}/events/by-slug/e-7`, { end_date: '2026-07-01T21:30:00Z', title: 'Late' })
+      .reply(200, eventFixture(7));
+    nock(ORIGIN)
+      .get(`${NS}/events`)
+      .query({ starts_after: '2026-06-15T12:00:00Z', ends_before: '2026-06-30 23:59:59' })
+      .reply(200, listFixture('events', [], 1, 0, 0));
+    await unitClient().events.update(7, {
+      start_date: new Date('2026-07-01T18:00:00.900Z'),
+      date: new Date('2026-06-01T08:00:00Z'),
+    });
+    await unitClient().events.updateBySlug('e-7', {
+      end_date: new Date('2026-07-01T21:30:00Z'),
+      title: 'Late',
+    });
+    await unitClient().events.list({
+      starts_after: new Date('2026-06-15T12:00:00Z'),
+      ends_before: '2026-06-30 23:59:59',
+    });
+  });
+
   it('update PUTs /events/{id} with only the changes', async () => {
     nock(ORIGIN).put(`${NS}/events/7`, { featured: true }).reply(200, eventFixture(7));
     await unitClient().events.update(7, { featured: true });
