@@ -20,8 +20,8 @@ export interface CategoryInput extends CreateCategoryBody {}
 export interface CategoryChanges extends UpdateCategoryBody {}
 
 /**
- * Event categories, a tree: each category may have a `parent`: list, read, create, change and delete, by id. Terms have no trash: delete removes
- * them for good.
+ * Event categories, a tree in which each category may have a `parent`: list, read, create, change
+ * and delete, by id. Terms have no trash: delete removes them for good.
  */
 export class Categories {
   readonly #core: ClientCore<typeof calendar>;
@@ -31,8 +31,9 @@ export class Categories {
   }
 
   /**
-   * Categories by name. Categories no published event uses are left out unless `hide_empty` is false;
-   * `post` (or `event`) keeps those of one event, and `parent` the children of one category (0: the top level).
+   * Categories by name. Categories no published event uses are left out unless `hide_empty` is
+   * false; `post` (or `event`) keeps those of one event, and `parent` the children of one category
+   * (0: the top level).
    *
    * @example
    * const { items } = await calendar.categories.list({ parent: 0, hide_empty: false });
@@ -51,8 +52,8 @@ export class Categories {
   }
 
   /**
-   * Creates a category (needs an editor's credentials); `name` is required. Never retried: a repeated
-   * create would make a second one.
+   * Creates a category (needs an editor's credentials); `name` is required. Never retried: a
+   * repeated create would make a second one.
    *
    * @example
    * const jazz = await calendar.categories.create({ name: 'Jazz', parent: music.id });
@@ -71,7 +72,8 @@ export class Categories {
   }
 
   /**
-   * Deletes a category for good and resolves to it; its children move up to its parent, and events lose it.
+   * Deletes a category for good and resolves to it; its children move up to its parent, and events
+   * lose it.
    */
   delete(id: number, options?: RequestOptions): APIPromise<Term> {
     return this.#core.call(operations['categories.delete'], { path: { id } }, options);

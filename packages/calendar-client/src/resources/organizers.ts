@@ -14,11 +14,11 @@ const { operations } = calendar;
 /** Filters of `calendar.organizers.list`. */
 export interface OrganizerFilters extends LinkedRecordListQuery {}
 
-/** What `calendar.organizers.create` takes: `organizer` (the name) is required; dates take a `Date` or text. */
+/** What `calendar.organizers.create` takes: `organizer`, the name, is required. */
 export interface OrganizerInput
   extends WithDateInputs<CreateOrganizerBody, (typeof PUBLICATION_DATES)[number]> {}
 
-/** What `calendar.organizers.update` takes: any field of an organizer; dates as for `OrganizerInput`. */
+/** What `calendar.organizers.update` takes: any field of an organizer; dates take a `Date`. */
 export interface OrganizerChanges
   extends WithDateInputs<UpdateOrganizerBody, (typeof PUBLICATION_DATES)[number]> {}
 
@@ -35,8 +35,9 @@ export class Organizers {
   }
 
   /**
-   * Organizers by name; `event` keeps those of one event, `has_events` and `only_with_upcoming` those
-   * with (upcoming) events, `search` looks in the name, the description, the phone, the website and the email.
+   * Organizers by name; `event` keeps those of one event, `has_events` and `only_with_upcoming`
+   * those with (upcoming) events, `search` looks in the name, the description, the phone, the
+   * website and the email.
    *
    * @example
    * const council = await calendar.organizers.list({ search: 'council' }).toArray();
@@ -63,8 +64,8 @@ export class Organizers {
   }
 
   /**
-   * Creates an organizer (needs an editor's credentials); `organizer`, its name, is required. Never retried:
-   * a repeated create would make a second one.
+   * Creates an organizer (needs an editor's credentials); `organizer`, its name, is required.
+   * Never retried: a repeated create would make a second one.
    *
    * @example
    * const council = await calendar.organizers.create({ organizer: 'City Arts Council' });

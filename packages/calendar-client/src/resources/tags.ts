@@ -47,8 +47,8 @@ export class Tags {
   }
 
   /**
-   * Creates a tag (needs an editor's credentials); `name` is required. Never retried: a repeated
-   * create would make a second one.
+   * Creates a tag (needs an editor's credentials); `name` is required. Never retried: a
+   * repeated create would make a second one.
    *
    * @example
    * const indoor = await calendar.tags.create({ name: 'Indoor' });

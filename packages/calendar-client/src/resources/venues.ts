@@ -14,7 +14,7 @@ const { operations } = calendar;
 /** Filters of `calendar.venues.list`. */
 export interface VenueFilters extends LinkedRecordListQuery {}
 
-/** What `calendar.venues.create` takes: `venue` (the name) is required; dates take a `Date` or text. */
+/** What `calendar.venues.create` takes: `venue` (the name) is required; dates take a `Date`. */
 export interface VenueInput
   extends WithDateInputs<CreateVenueBody, (typeof PUBLICATION_DATES)[number]> {}
 

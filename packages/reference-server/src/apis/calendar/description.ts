@@ -12,7 +12,7 @@ import { type CalendarAuth, requireEditor, type Viewer } from './auth';
 import { checkBody, checkQuery } from './errors';
 import { CALENDAR_BASE } from './present';
 
-/** One operation of the calendar as the server mounts it: the routes, index and document come from it. */
+/** A calendar operation as the server mounts it; the routes, index and document come from it. */
 export type CalendarOperation = Operation<requests.CalendarAccess>;
 
 /** The query parameters WordPress fills in when a listing leaves them out. */
@@ -20,7 +20,7 @@ const pageDefaults = { page: 1, per_page: requests.DEFAULT_PER_PAGE };
 
 /**
  * The contract's operations, with what the server adds: the defaults WordPress documents, and the
- * fields a create reports together as missing (`rest_missing_callback_param`) before any other check.
+ * fields a create reports together as missing (`rest_missing_callback_param`) before other checks.
  */
 export const calendarOperations: CalendarOperation[] = operationsOf(requests.calendar, responses, {
   getIndex: { defaults: { namespace: requests.NAMESPACE, context: 'view' } },
@@ -38,10 +38,10 @@ export const calendarOperations: CalendarOperation[] = operationsOf(requests.cal
 
 const dateTimeDescription = 'Y-m-d H:i:s (site or event time zone), ISO 8601, or a Unix timestamp';
 
-// The rule of date-time text is a refinement, which JSON Schema cannot say: the document says it in words.
+// The rule of date-time text is a refinement JSON Schema cannot state: the document says it.
 jsonSchemaHints.set(requests.DateTimeText, { type: 'string', description: dateTimeDescription });
 
-/** The calendar's custom checks are `false` (no image) and `[]` (no venue), which the writer knows. */
+/** The JSON Schema writer of the calendar: its custom checks, `false` and `[]`, it knows. */
 export const calendarSchemaWriter = new JsonSchemaWriter();
 
 /** `{id}` is digits only, so `/events/abc` is an unknown route, as in WordPress. */
