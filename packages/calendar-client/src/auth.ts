@@ -3,6 +3,7 @@ import {
   basicAuth as coreBasicAuth,
   headerAuth,
   type SecretSource,
+  secretOption,
 } from '@clientkit/core';
 
 /**
@@ -15,11 +16,11 @@ export const basicAuth: (user: string, applicationPassword: string) => Auth = co
 
 /**
  * A REST nonce sent as `X-WP-Nonce`, for code that runs inside a logged-in WordPress page. Nonces
- * expire, so a function that returns the current one is accepted too.
+ * expire, so a function that returns the current one is accepted too; an empty nonce is refused.
  *
  * @example
  * const calendar = new CalendarClient({ baseUrl: location.origin, auth: nonceAuth(window.wpApiSettings.nonce) });
  */
 export function nonceAuth(nonce: SecretSource): Auth {
-  return headerAuth('X-WP-Nonce', nonce);
+  return headerAuth('X-WP-Nonce', secretOption(nonce, 'nonce', 'arguments of nonceAuth'));
 }

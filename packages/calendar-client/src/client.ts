@@ -1,32 +1,30 @@
 import {
+  calendar,
+  type IndexQuery,
+  type NamespaceIndex,
+  type OpenApiDocument,
+} from '@clientkit/contracts/calendar';
+import {
   type APIPromise,
   type Auth,
-  CLIENT_OPTION_NAMES,
+  ClientCore,
+  type ClientDefinition,
   type ClientOptions,
-  checkOptionNames,
-  createTransport,
+  checkAuth,
   type HttpMethod,
-  PagePromise,
-  paginateRaw,
+  type PagePromise,
+  pageNumberPages,
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
-  resultOf,
-  sendRaw,
-  type Transport,
+  serviceUrl,
 } from '@clientkit/core';
-import { type ListEnvelope, listing } from './listing';
-import { checkRecordPath } from './record-path';
-import { IndexQuery, NAMESPACE } from './request-schemas';
-import { type Categories, categories } from './resources/categories';
+import { Categories } from './resources/categories';
 import { Events } from './resources/events';
-import { LinkedRecords } from './resources/linked-records';
-import { type Organizers, organizers } from './resources/organizers';
-import { type Tags, tags } from './resources/tags';
-import { Terms } from './resources/terms';
-import { type Venues, venues } from './resources/venues';
-import type { NamespaceIndex, OpenApiDocument } from './response-schemas';
+import { Organizers } from './resources/organizers';
+import { Tags } from './resources/tags';
+import { Venues } from './resources/venues';
 
 /** Where WordPress serves its REST interface under a site's origin, unless the site moved it. */
 export const DEFAULT_REST_PATH = 'wp-json';
@@ -35,7 +33,8 @@ export const DEFAULT_REST_PATH = 'wp-json';
 export interface CalendarClientOptions extends ClientOptions {
   /**
    * The site's origin, plus the path WordPress is installed under if any (reference server: its
-   * URL). The client appends `/wp-json/calendar/events/v1`.
+   * URL). The client appends `/wp-json/calendar/events/v1`, so a URL that already ends with
+   * `/wp-json` or `/calendar/events/v1` is refused.
    */
   baseUrl?: string;
   /**
@@ -53,19 +52,18 @@ export interface CalendarClientOptions extends ClientOptions {
 /** The query of one page of a listing: `page`, `per_page` and filters. */
 export type CalendarListParams = Record<string, QueryValue>;
 
-const optionNames = [...CLIENT_OPTION_NAMES, 'baseUrl', 'apiRoot', 'auth'];
-const subject = 'options of CalendarClient';
-
-/** Reads `code` and `message` from the interface's error body `{ code, message, data }`. */
-function calendarErrorBody(body: unknown) {
-  const fields = body as { code?: unknown; message?: unknown } | undefined;
-  if (typeof fields?.code !== 'string') return undefined;
-  const { code, message } = fields;
-  return { code, message: typeof message === 'string' ? message : undefined };
+/** The totals every listing of the interface answers with, next to its items. */
+export interface ListEnvelope {
+  total: number;
+  total_pages: number;
 }
 
-/** The namespace's URL: `<baseUrl>/wp-json/calendar/events/v1/` or `<apiRoot>/calendar/events/v1/`. */
-function namespaceUrlOf(options: CalendarClientOptions): string {
+/**
+ * The namespace's URL: `<baseUrl>/wp-json/calendar/events/v1/` or `<apiRoot>/calendar/events/v1/`.
+ * A `baseUrl` may end with neither the REST root nor the namespace, which the client appends
+ * itself; an `apiRoot` may not end with the namespace.
+ */
+function namespaceUrl(options: Record<string, unknown>, subject: string): string {
   const { baseUrl, apiRoot } = options;
   if ((baseUrl === undefined) === (apiRoot === undefined)) {
     throw new RequestValidationError(subject, [
@@ -76,15 +74,30 @@ function namespaceUrlOf(options: CalendarClientOptions): string {
       },
     ]);
   }
-  const [name, url] = baseUrl === undefined ? ['apiRoot', apiRoot] : ['baseUrl', baseUrl];
-  if (typeof url !== 'string' || !/^https?:\/\/[^/]/i.test(url)) {
-    throw new RequestValidationError(subject, [
-      { path: name, message: 'must be an absolute http(s) URL' },
-    ]);
-  }
-  const root = baseUrl === undefined ? url : `${url.replace(/\/+$/, '')}/${DEFAULT_REST_PATH}`;
-  return `${root.replace(/\/+$/, '')}/${NAMESPACE}/`;
+  if (apiRoot !== undefined) return serviceUrl(apiRoot, calendar.base, subject, 'apiRoot');
+  // This call only refuses a baseUrl that ends with the namespace; the next one builds the URL.
+  serviceUrl(baseUrl, calendar.base, subject);
+  return `${serviceUrl(baseUrl, `/${DEFAULT_REST_PATH}`, subject)}${calendar.base.slice(1)}/`;
 }
+
+/** The last segment of a listing's path, which names the field its items are in. */
+function lastSegment(path: string): string {
+  return path.split('/').filter(Boolean).pop() ?? '';
+}
+
+const definition: ClientDefinition<typeof calendar> = {
+  name: 'CalendarClient',
+  contract: calendar,
+  options: ['baseUrl', 'apiRoot', 'auth'],
+  // The error body is WordPress's `{ code, message, data }`.
+  errorFields(body) {
+    const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+    if (typeof code !== 'string') return undefined;
+    return { code, message: typeof message === 'string' ? message : undefined };
+  },
+  url: namespaceUrl,
+  paginate: (path) => pageNumberPages(lastSegment(path)),
+};
 
 /**
  * A client of the events calendar interface: events, venues, organizers, categories and tags.
@@ -98,57 +111,36 @@ function namespaceUrlOf(options: CalendarClientOptions): string {
  */
 export class CalendarClient {
   /** Events, by id or slug, with the filters of the calendar. */
-  declare readonly events: Events;
+  readonly events: Events;
   /** Venues, the places events happen. */
-  declare readonly venues: Venues;
+  readonly venues: Venues;
   /** Organizers, who run events. */
-  declare readonly organizers: Organizers;
+  readonly organizers: Organizers;
   /** Event categories (a tree). */
-  declare readonly categories: Categories;
+  readonly categories: Categories;
   /** Event tags. */
-  declare readonly tags: Tags;
-  readonly #transport: Transport;
+  readonly tags: Tags;
+  readonly #core: ClientCore<typeof calendar>;
 
   constructor(options: CalendarClientOptions) {
-    checkOptionNames(options, optionNames, subject);
-    const { baseUrl: _baseUrl, apiRoot: _apiRoot, auth, ...clientOptions } = options ?? {};
-    this.#transport = createTransport({
-      ...clientOptions,
-      baseUrl: namespaceUrlOf(options ?? {}),
-      auth,
-      errorBody: calendarErrorBody,
-      beforeSend: checkRecordPath,
-      responseSchemas: () => import('./response-schemas'),
-    });
-    this.events = new Events(this.#transport);
-    this.venues = new LinkedRecords(this.#transport, venues);
-    this.organizers = new LinkedRecords(this.#transport, organizers);
-    this.categories = new Terms(this.#transport, categories);
-    this.tags = new Terms(this.#transport, tags);
+    this.#core = new ClientCore(definition, options, (checked, subject) =>
+      checked.auth === undefined ? undefined : checkAuth(checked.auth, 'auth', subject),
+    );
+    this.events = new Events(this.#core);
+    this.venues = new Venues(this.#core);
+    this.organizers = new Organizers(this.#core);
+    this.categories = new Categories(this.#core);
+    this.tags = new Tags(this.#core);
   }
 
   /** The routes of the namespace with their methods and arguments. */
   getIndex(params: IndexQuery = {}, options?: RequestOptions): APIPromise<NamespaceIndex> {
-    return this.#transport.request<NamespaceIndex>({
-      operation: 'calendar.getIndex',
-      method: 'GET',
-      path: '',
-      query: params,
-      querySchema: IndexQuery,
-      response: 'NamespaceIndex',
-      ...options,
-    });
+    return this.#core.call(calendar.operations.getIndex, { query: params }, options);
   }
 
   /** The OpenAPI 3.1 document of the interface. */
   getDoc(options?: RequestOptions): APIPromise<OpenApiDocument> {
-    return this.#transport.request<OpenApiDocument>({
-      operation: 'calendar.getDoc',
-      method: 'GET',
-      path: 'doc',
-      response: 'OpenApiDocument',
-      ...options,
-    });
+    return this.#core.call(calendar.operations.getDoc, {}, options);
   }
 
   /**
@@ -165,7 +157,7 @@ export class CalendarClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    return sendRaw<T>(this.#transport, 'calendar.request', method, path, init, options);
+    return this.#core.request<T>(method, path, init, options);
   }
 
   /**
@@ -183,16 +175,6 @@ export class CalendarClient {
     params: CalendarListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, ListEnvelope & Record<string, unknown>> {
-    // The listing's own code loads with the first call: most applications use the typed lists.
-    return paginateRaw(
-      path,
-      'calendar.paginate',
-      (relative) =>
-        new PagePromise(
-          import('./raw-listing').then((raw) =>
-            resultOf(raw.rawListing<Item>(listing, this.#transport, relative, params, options)),
-          ),
-        ),
-    );
+    return this.#core.paginate<Item, ListEnvelope & Record<string, unknown>>(path, params, options);
   }
 }

@@ -27,6 +27,30 @@
  *
  * @module
  */
+
+export type {
+  CalendarErrorBody,
+  CategoryList,
+  CostDetails,
+  DateDetails,
+  Event,
+  EventList,
+  Image,
+  IndexQuery,
+  NamespaceIndex,
+  OpenApiDocument,
+  Organizer,
+  OrganizerList,
+  PasswordQuery,
+  PublicationStatus,
+  TagList,
+  Term,
+  TermOrderBy,
+  Venue,
+  VenueList,
+  WritableStatus,
+} from '@clientkit/contracts/calendar';
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE, NAMESPACE } from '@clientkit/contracts/calendar';
 export {
   APIConnectionError,
   APIError,
@@ -60,52 +84,26 @@ export {
   type CalendarClientOptions,
   type CalendarListParams,
   DEFAULT_REST_PATH,
+  type ListEnvelope,
 } from './client';
-export type { ListEnvelope } from './listing';
-export {
-  type CategoryChanges,
-  type CategoryFilters,
-  type CategoryInput,
-  type DateTimeInput,
-  DEFAULT_PER_PAGE,
-  type EventChanges,
-  type EventFilters,
-  type EventInput,
-  MAX_PER_PAGE,
-  NAMESPACE,
-  type OrganizerChanges,
-  type OrganizerFilters,
-  type OrganizerInput,
-  type PasswordQuery,
-  type PublicationStatus,
-  type TagChanges,
-  type TagFilters,
-  type TagInput,
-  type TermOrderBy,
-  type VenueChanges,
-  type VenueFilters,
-  type VenueInput,
-  type WritableStatus,
-} from './request-schemas';
-export type { Categories } from './resources/categories';
-export type { Events } from './resources/events';
-export type { LinkedRecords } from './resources/linked-records';
-export type { Organizers } from './resources/organizers';
-export type { Tags } from './resources/tags';
-export type { Terms } from './resources/terms';
-export type { Venues } from './resources/venues';
+export { type DateTimeInput, formatDateForWire } from './dates';
 export type {
-  CalendarErrorBody,
-  CategoryList,
-  Event,
-  EventList,
-  Image,
-  NamespaceIndex,
-  OpenApiDocument,
-  Organizer,
-  OrganizerList,
-  TagList,
-  Term,
-  Venue,
-  VenueList,
-} from './response-schemas';
+  Categories,
+  CategoryChanges,
+  CategoryFilters,
+  CategoryInput,
+} from './resources/categories';
+export type { EventChanges, EventFilters, EventInput, Events } from './resources/events';
+export type {
+  OrganizerChanges,
+  OrganizerFilters,
+  OrganizerInput,
+  Organizers,
+} from './resources/organizers';
+export type { TagChanges, TagFilters, TagInput, Tags } from './resources/tags';
+export type {
+  VenueChanges,
+  VenueFilters,
+  VenueInput,
+  Venues,
+} from './resources/venues';

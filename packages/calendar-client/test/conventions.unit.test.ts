@@ -5,8 +5,10 @@
  */
 import {
   APIResponseValidationError,
+  basicAuth,
   CalendarClient,
   InternalServerError,
+  nonceAuth,
   RequestValidationError,
 } from '@clientkit/calendar-client';
 import nock from 'nock';
@@ -61,7 +63,7 @@ describe('unknown input fields', () => {
 
   it('an unknown request option is refused by name before any request', async () => {
     const error = await rejectionOf(unitClient().events.get(1, {}, { timeoutMs: 5 } as never));
-    expect(issuesOf(error)).toEqual(['timeoutMs is not an option of this method']);
+    expect(issuesOf(error)).toEqual(['timeoutMs is not an option']);
   });
 });
 
@@ -94,6 +96,106 @@ describe('client options', () => {
     expect(() => new CalendarClient({ apiRoot: '/wp-json' })).toThrow(
       /apiRoot must be an absolute http\(s\) URL/,
     );
+  });
+});
+
+describe('baseUrl and apiRoot, checked by the skeleton at construction', () => {
+  const construction = (options: Record<string, unknown>) => {
+    try {
+      new CalendarClient(options as never);
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  it('refuses a baseUrl ending with /wp-json, which the client appends, naming baseUrl', () => {
+    for (const baseUrl of [`${ORIGIN}/wp-json`, `${ORIGIN}/wp-json/`, `${ORIGIN}/blog/WP-JSON`]) {
+      const error = construction({ baseUrl });
+      expect(issuesOf(error)).toEqual([
+        expect.stringMatching(/^baseUrl must not end with \/wp-json: /),
+      ]);
+      expect((error as Error).message).toMatch(/^Invalid options of CalendarClient: baseUrl /);
+    }
+  });
+
+  it('refuses a baseUrl ending with the namespace, with or without the REST root before it', () => {
+    for (const baseUrl of [
+      `${ORIGIN}/wp-json/calendar/events/v1`,
+      `${ORIGIN}/api/calendar/events/v1/`,
+    ]) {
+      expect(issuesOf(construction({ baseUrl }))).toEqual([
+        expect.stringMatching(/^baseUrl must not end with \/calendar\/events\/v1: /),
+      ]);
+    }
+  });
+
+  it('refuses an apiRoot ending with the namespace, naming apiRoot', () => {
+    expect(issuesOf(construction({ apiRoot: `${ORIGIN}/wp-json/calendar/events/v1` }))).toEqual([
+      expect.stringMatching(/^apiRoot must not end with \/calendar\/events\/v1: /),
+    ]);
+  });
+
+  it('refuses a query string, a fragment or credentials in either, naming the option given', () => {
+    for (const field of ['baseUrl', 'apiRoot']) {
+      const root = field === 'baseUrl' ? ORIGIN : `${ORIGIN}/wp-json`;
+      const withCredentials = root.replace('http://', 'http://editor:secret@');
+      expect(issuesOf(construction({ [field]: `${root}?x=1` }))).toEqual([
+        `${field} must not carry a query string`,
+      ]);
+      expect(issuesOf(construction({ [field]: `${root}#top` }))).toEqual([
+        `${field} must not carry a fragment`,
+      ]);
+      expect(issuesOf(construction({ [field]: withCredentials }))).toEqual([
+        `${field} must not carry credentials (user:password@)`,
+      ]);
+    }
+  });
+
+  it('keeps an apiRoot ending with /wp-json: that is the usual REST root', async () => {
+    nock(ORIGIN).get(`${NS}/events/1`).reply(200, eventFixture(1));
+    await unitClient({ apiRoot: `${ORIGIN}/wp-json` }).events.get(1);
+  });
+});
+
+describe('credentials, checked at construction', () => {
+  it('refuses an auth that no auth helper made, naming auth', () => {
+    const error = (() => {
+      try {
+        new CalendarClient({
+          baseUrl: ORIGIN,
+          auth: { username: 'editor', password: 'x' },
+        } as never);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(issuesOf(error)).toEqual([
+      'auth must be credentials from an auth helper, such as basicAuth(user, password)',
+    ]);
+    expect((error as Error).message).toMatch(/^Invalid options of CalendarClient: auth /);
+  });
+
+  it('refuses an empty user name, application password or nonce when the helper is called', () => {
+    expect(() => basicAuth('', 'app pass word')).toThrow(/username must be a non-empty string/);
+    expect(() => basicAuth('editor', '')).toThrow(/password must be a non-empty string/);
+    expect(() => nonceAuth('')).toThrow(
+      'Invalid arguments of nonceAuth: nonce must be a non-empty string or a function that returns one',
+    );
+  });
+
+  it('names every unknown option once and lists the known ones once', () => {
+    const error = (() => {
+      try {
+        new CalendarClient({ baseUrl: ORIGIN, token: 't', apiKey: 'k' } as never);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(issuesOf(error)).toEqual(['token is not an option', 'apiKey is not an option']);
+    const message = (error as Error).message;
+    expect(message.match(/known: /g)).toHaveLength(1);
+    expect(message).toContain('baseUrl, apiRoot, auth');
   });
 });
 

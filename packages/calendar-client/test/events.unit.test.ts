@@ -120,6 +120,31 @@ describe('calendar.events requests', () => {
     expect(event.id).toBe(200);
   });
 
+  it('update, updateBySlug and a listing turn every Date into ISO 8601 text in UTC, to the second', async () => {
+    nock(ORIGIN)
+      .put(`${NS}/events/7`, { start_date: '2026-07-01T18:00:00Z', date: '2026-06-01T08:00:00Z' })
+      .reply(200, eventFixture(7));
+    nock(ORIGIN)
+      .put(`${NS}/events/by-slug/e-7`, { end_date: '2026-07-01T21:30:00Z', title: 'Late' })
+      .reply(200, eventFixture(7));
+    nock(ORIGIN)
+      .get(`${NS}/events`)
+      .query({ starts_after: '2026-06-15T12:00:00Z', ends_before: '2026-06-30 23:59:59' })
+      .reply(200, listFixture('events', [], 1, 0, 0));
+    await unitClient().events.update(7, {
+      start_date: new Date('2026-07-01T18:00:00.900Z'),
+      date: new Date('2026-06-01T08:00:00Z'),
+    });
+    await unitClient().events.updateBySlug('e-7', {
+      end_date: new Date('2026-07-01T21:30:00Z'),
+      title: 'Late',
+    });
+    await unitClient().events.list({
+      starts_after: new Date('2026-06-15T12:00:00Z'),
+      ends_before: '2026-06-30 23:59:59',
+    });
+  });
+
   it('update PUTs /events/{id} with only the changes', async () => {
     nock(ORIGIN).put(`${NS}/events/7`, { featured: true }).reply(200, eventFixture(7));
     await unitClient().events.update(7, { featured: true });
@@ -184,25 +209,22 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
     expect(issues[0]?.message).toBe('is required');
   });
 
-  it('refuses ids that are not positive integers', async () => {
-    expect(await validationIssues(unitClient().events.get(1.5))).toEqual([
-      { path: 'id', message: 'must be a non-empty string or a whole number' },
-    ]);
-    expect(await validationIssues(unitClient().events.delete(0))).toEqual([
-      { path: 'id', message: 'must be at least 1' },
-    ]);
-    expect(await validationIssues(unitClient().events.update('12' as never, {}))).toEqual([
-      { path: 'id', message: 'must be a number, not a string' },
-    ]);
+  it('refuses any id but a whole number of 1 or more, with one message naming id', async () => {
+    const refused = [{ path: 'id', message: 'must be a whole number of 1 or more' }];
+    expect(await validationIssues(unitClient().events.get(-1))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.get('110' as never))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.get(1.5))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.delete(0))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.update('12' as never, {}))).toEqual(refused);
     expect(await validationIssues(unitClient().events.list({ categories: [1, -2] }))).toEqual([
       { path: 'categories[1]', message: 'must be at least 1' },
     ]);
   });
 
-  it('refuses an empty slug', async () => {
-    expect(await validationIssues(unitClient().events.getBySlug(''))).toEqual([
-      { path: 'slug', message: 'must be a non-empty string or a whole number' },
-    ]);
+  it('refuses an empty slug, and a slug that is not text, with one message naming slug', async () => {
+    const refused = [{ path: 'slug', message: 'must be a non-empty string' }];
+    expect(await validationIssues(unitClient().events.getBySlug(''))).toEqual(refused);
+    expect(await validationIssues(unitClient().events.deleteBySlug(12 as never))).toEqual(refused);
   });
 
   it('refuses text that is not a date-time, and an invalid Date', async () => {

@@ -73,15 +73,29 @@ for (const kind of kinds) {
         { path: kind.nameField, message: 'is required' },
       ]);
       await expect(resource().update(2.5, {})).rejects.toThrow(
-        /id must be a non-empty string or a whole number/,
+        /id must be a whole number of 1 or more/,
       );
-      await expect(resource().get(0)).rejects.toThrow(/id must be at least 1/);
+      await expect(resource().get(0)).rejects.toThrow(/id must be a whole number of 1 or more/);
       await expect(resource().list({ event: 0 })).rejects.toThrow(/event must be at least 1/);
     });
   });
 }
 
 describe('venue and organizer fields', () => {
+  it('turn a Date in date or date_utc into ISO 8601 text in UTC', async () => {
+    nock(ORIGIN)
+      .post(`${NS}/venues`, { venue: 'Hall', date_utc: '2026-06-01T08:00:00Z' })
+      .reply(201, venueFixture(32));
+    nock(ORIGIN)
+      .put(`${NS}/organizers/by-slug/o-20`, { date: '2026-06-02T09:15:00Z' })
+      .reply(200, organizerFixture(20));
+    await unitClient().venues.create({ venue: 'Hall', date_utc: new Date('2026-06-01T08:00:00Z') });
+    await unitClient().organizers.updateBySlug('o-20', { date: new Date('2026-06-02T09:15:00Z') });
+    await expect(unitClient().venues.update(32, { date: new Date(Number.NaN) })).rejects.toThrow(
+      /date must be a date-time/,
+    );
+  });
+
   it('accept map flags as booleans or as the text WordPress sends', async () => {
     nock(ORIGIN)
       .post(`${NS}/venues`, { venue: 'Hall', show_map: 'false', show_map_link: true })

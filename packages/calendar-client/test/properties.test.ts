@@ -1,5 +1,5 @@
-import { CalendarClient } from '@clientkit/calendar-client';
-import { formatDateForWire, readDateTime, utcMsOf } from '@clientkit/calendar-client/schemas';
+import { CalendarClient, formatDateForWire } from '@clientkit/calendar-client';
+import { readDateTime, utcMsOf } from '@clientkit/calendar-client/schemas';
 import fc from 'fast-check';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

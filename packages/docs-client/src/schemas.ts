@@ -9,4 +9,25 @@
  * @module
  */
 export * from '@clientkit/contracts/docs';
-export * from '@clientkit/contracts/docs/responses';
+// Named one by one: the contract's entry exports the same names as types only, and a name two
+// `export *` give is ambiguous, where a name exported here is the schema itself.
+export {
+  APITemporaryToken,
+  ApiInformation,
+  DocsErrorBody,
+  Embed,
+  GitSyncOperation,
+  GitSyncState,
+  listOf,
+  OrganizationTeam,
+  SearchPageResult,
+  SearchResultList,
+  SearchSection,
+  Space,
+  SpacePermissions,
+  TeamPermission,
+  TeamPermissionList,
+  User,
+  UserContentPermission,
+  UserPermissionList,
+} from '@clientkit/contracts/docs/responses';

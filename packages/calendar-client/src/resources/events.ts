@@ -1,15 +1,27 @@
-import type { APIPromise, PagePromise, RequestOptions, Transport } from '@clientkit/core';
 import {
-  CreateEventBody,
-  type EventChanges,
-  type EventFilters,
-  type EventInput,
-  EventListQuery,
-  PasswordQuery,
-  UpdateEventBody,
-} from '../request-schemas';
-import type { Event, EventList } from '../response-schemas';
-import { type Resource, resource } from './resource';
+  type CreateEventBody,
+  calendar,
+  type Event,
+  type EventList,
+  type EventListQuery,
+  type PasswordQuery,
+  type UpdateEventBody,
+} from '@clientkit/contracts/calendar';
+import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import { EVENT_DATES, EVENT_FILTER_DATES, type WithDateInputs, wireDates } from '../dates';
+
+const { operations } = calendar;
+
+/** Filters of `calendar.events.list`; the date filters take a `Date` or date-time text. */
+export interface EventFilters
+  extends WithDateInputs<EventListQuery, (typeof EVENT_FILTER_DATES)[number]> {}
+
+/** What `calendar.events.create` takes; its dates take a `Date` or date-time text. */
+export interface EventInput extends WithDateInputs<CreateEventBody, (typeof EVENT_DATES)[number]> {}
+
+/** What `calendar.events.update` takes: any field of an event; dates as for `EventInput`. */
+export interface EventChanges
+  extends WithDateInputs<UpdateEventBody, (typeof EVENT_DATES)[number]> {}
 
 /**
  * Calendar events: list with filters, read, create, change and trash, by id or by slug. Changes are
@@ -17,16 +29,10 @@ import { type Resource, resource } from './resource';
  * the same event, so a change is retried like a read.
  */
 export class Events {
-  readonly #resource: Resource;
+  readonly #core: ClientCore<typeof calendar>;
 
-  constructor(transport: Transport) {
-    this.#resource = resource(transport, {
-      name: 'events',
-      item: 'Event',
-      query: EventListQuery,
-      create: CreateEventBody,
-      update: UpdateEventBody,
-    });
+  constructor(core: ClientCore<typeof calendar>) {
+    this.#core = core;
   }
 
   /**
@@ -40,7 +46,8 @@ export class Events {
    * }
    */
   list(filters: EventFilters = {}, options?: RequestOptions): PagePromise<Event, EventList> {
-    return this.#resource.list(filters, options);
+    const query = wireDates(filters, EVENT_FILTER_DATES);
+    return this.#core.list<Event, EventList>(operations['events.list'], { query }, options);
   }
 
   /**
@@ -51,18 +58,13 @@ export class Events {
    * const event = await calendar.events.get(1234, { password: 'opensesame' });
    */
   get(id: number, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('get', 'GET', 'id', id, options, undefined, {
-      query: params,
-      querySchema: PasswordQuery,
-    });
+    return this.#core.call(operations['events.get'], { path: { id }, query: params }, options);
   }
 
   /** An event by slug; `password` opens a password-protected one. */
   getBySlug(slug: string, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('getBySlug', 'GET', 'slug', slug, options, undefined, {
-      query: params,
-      querySchema: PasswordQuery,
-    });
+    const input = { path: { slug }, query: params };
+    return this.#core.call(operations['events.getBySlug'], input, options);
   }
 
   /**
@@ -77,26 +79,29 @@ export class Events {
    * });
    */
   create(input: EventInput, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('create', 'POST', '', undefined, options, input);
+    const body = wireDates(input, EVENT_DATES);
+    return this.#core.call(operations['events.create'], { body }, options);
   }
 
   /** Changes the given fields of an event; the others stay as they are. */
   update(id: number, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('update', 'PUT', 'id', id, options, changes);
+    const body = wireDates(changes, EVENT_DATES);
+    return this.#core.call(operations['events.update'], { path: { id }, body }, options);
   }
 
   /** Changes an event found by slug; a `slug` in the changes renames it. */
   updateBySlug(slug: string, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('updateBySlug', 'PUT', 'slug', slug, options, changes);
+    const body = wireDates(changes, EVENT_DATES);
+    return this.#core.call(operations['events.updateBySlug'], { path: { slug }, body }, options);
   }
 
   /** Moves an event to the trash and resolves to it; deleting it again is a `GoneError`. */
   delete(id: number, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('delete', 'DELETE', 'id', id, options);
+    return this.#core.call(operations['events.delete'], { path: { id } }, options);
   }
 
   /** Moves an event found by slug to the trash and resolves to it. */
   deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Event> {
-    return this.#resource.send('deleteBySlug', 'DELETE', 'slug', slug, options);
+    return this.#core.call(operations['events.deleteBySlug'], { path: { slug } }, options);
   }
 }

@@ -1,4 +1,4 @@
-import { CheckpointExpiredError } from '../errors';
+import { APIResponseValidationError, CheckpointExpiredError } from '../errors';
 import type { PageStrategy } from './page';
 
 /** The query of one page: the caller's filters and the style's own parameters. */
@@ -25,15 +25,22 @@ export interface Pagination {
   strategy(): ListingStrategy;
 }
 
-/** The records of a page: the named field, the body itself when it is a bare array, or its one list. */
+/**
+ * The records of a page: the named field, the body itself when it is a bare array, or its one list.
+ * A page without the named list is refused rather than read as empty: a wrong path given to
+ * `paginate()`, or an answer of another shape, would otherwise end the listing without a word.
+ */
 function itemsOf(body: unknown, key: string | undefined): unknown[] {
   if (Array.isArray(body)) return body;
-  if (body === null || typeof body !== 'object') return [];
-  const list =
-    key === undefined
-      ? Object.values(body).find(Array.isArray)
-      : (body as Record<string, unknown>)[key];
-  return Array.isArray(list) ? list : [];
+  const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (key === undefined) return Object.values(fields).find(Array.isArray) ?? [];
+  const list = fields[key];
+  if (Array.isArray(list)) return list;
+  throw new APIResponseValidationError(
+    'a listing',
+    [{ path: key, message: `must be the array of the page's records (read from "${key}")` }],
+    body,
+  );
 }
 
 const numberIn = (body: unknown, key: string): number | undefined => {

@@ -1,4 +1,4 @@
-import { type LocalDateTime, readDateTime, utcMsOf } from '@clientkit/calendar-client/schemas';
+import { type LocalDateTime, readDateTime, utcMsOf } from '@clientkit/contracts/calendar';
 
 /**
  * Time zone arithmetic on the runtime's Intl data: the calendar stores wall-clock times with a

@@ -1,13 +1,17 @@
-import { NAMESPACE } from '@clientkit/calendar-client/schemas';
+import { NAMESPACE } from '@clientkit/contracts/calendar';
 import { type JsonSchema, pathParameterNames } from '../../operations';
 import { formatInZone } from './dates';
-import { calendarPathParameters, calendarSchemaWriter } from './description';
-import { type CalendarOperation, calendarOperations } from './operations';
+import {
+  type CalendarOperation,
+  calendarOperations,
+  calendarPathParameters,
+  calendarSchemaWriter,
+} from './description';
 
 /**
  * What WordPress answers about its routes: the namespace index and the REST root index, both
- * generated from the operation table and the client's zod schemas (the OpenAPI document comes from
- * the same table, through the shared operation module).
+ * generated from the contract's operations and schemas (the OpenAPI document comes from the same
+ * operations, through the shared operation module).
  */
 
 /** The route of an operation as WordPress writes it, with named regex groups. */

@@ -1,4 +1,4 @@
-import type { EventListQuery, PublicationStatus } from '@clientkit/calendar-client/schemas';
+import type { EventListQuery, PublicationStatus } from '@clientkit/contracts/calendar';
 import type { output } from 'zod/v4/core';
 import { addMonths, endOfDay, instantOf, instantOfText, localAt, startOfDay } from './dates';
 import { eventSpan } from './present';

@@ -1,19 +1,14 @@
-import {
-  CreateEventBody,
-  EventListQuery,
-  PasswordQuery,
-  UpdateEventBody,
-} from '@clientkit/calendar-client/schemas';
+import type { PasswordQuery } from '@clientkit/contracts/calendar';
 import type { Context } from 'hono';
-import { bodyOf, queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { Viewer } from './auth';
 import { invalidParams } from './errors';
 import { type EventQuery, selectEvents } from './event-filters';
-import { writeEvent } from './event-writes';
+import { type EventWrite, writeEvent } from './event-writes';
 import {
   type CalendarDeps,
-  type Handler,
+  type CalendarHandlers,
+  type HandlersNamed,
   listedStatus,
   locatePost,
   type PostCodes,
@@ -42,14 +37,13 @@ function refuseGeolocWithoutAddOn(query: EventQuery, deps: CalendarDeps): void {
 }
 
 /** The handlers of `/events`, by id and by slug. */
-export function eventHandlers(deps: CalendarDeps) {
+export function eventHandlers(deps: CalendarDeps): HandlersNamed<'events'> {
   const { store } = deps;
   const locate = (c: Context, viewer: Viewer) => locatePost(c, store.state.events, viewer, codes);
   const answer = (c: Context, viewer: Viewer, event: StoredEvent, status: 200 | 201 = 200) =>
     c.json(presentEvent(event, presentContextOf(c, viewer, deps)), status);
 
-  const list: Handler = (c, viewer, input) => {
-    const query = queryOf(input, EventListQuery);
+  const list: CalendarHandlers['events.list'] = (c, viewer, { query }) => {
     refuseGeolocWithoutAddOn(query, deps);
     const matches = selectEvents(store.state.events, query, {
       now: store.now(),
@@ -65,9 +59,9 @@ export function eventHandlers(deps: CalendarDeps) {
     return listResponse(c, 'events', items, page);
   };
 
-  const get: Handler = (c, viewer, input) => {
+  const get = (c: Context, viewer: Viewer, { query }: { query: PasswordQuery }) => {
     const event = locate(c, viewer);
-    const { password } = queryOf(input, PasswordQuery);
+    const { password } = query;
     if (!opensWithoutPassword(event, viewer) && password !== event.password) {
       throw new ApiProblem(
         403,
@@ -78,17 +72,16 @@ export function eventHandlers(deps: CalendarDeps) {
     return answer(c, viewer, event);
   };
 
-  const create: Handler = (c, viewer, input) => {
-    const body = bodyOf(input, CreateEventBody);
+  const create: CalendarHandlers['events.create'] = (c, viewer, { body }) => {
     const event = writeEvent(store, undefined, body, { viewer, siteTimezone: deps.siteTimezone });
     store.state.events.push(event);
     c.header('Location', presentEvent(event, presentContextOf(c, viewer, deps)).rest_url);
     return answer(c, viewer, event, 201);
   };
 
-  const update: Handler = (c, viewer, input) => {
+  const update = (c: Context, viewer: Viewer, { body }: { body: EventWrite }) => {
     const event = locate(c, viewer);
-    const updated = writeEvent(store, event, bodyOf(input, UpdateEventBody), {
+    const updated = writeEvent(store, event, body, {
       viewer,
       siteTimezone: deps.siteTimezone,
     });
@@ -96,7 +89,7 @@ export function eventHandlers(deps: CalendarDeps) {
     return answer(c, viewer, event);
   };
 
-  const trash: Handler = (c, viewer) => {
+  const trash = (c: Context, viewer: Viewer) => {
     const event = locate(c, viewer);
     event.status = 'trash';
     event.modified_utc = store.nowIso();

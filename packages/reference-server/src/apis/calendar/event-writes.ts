@@ -1,4 +1,4 @@
-import type { UpdateEventBody } from '@clientkit/calendar-client/schemas';
+import type { UpdateEventBody } from '@clientkit/contracts/calendar';
 import type { output } from 'zod/v4/core';
 import type { Viewer } from './auth';
 import { formatLocal, instantOf, localOfText, parseLocal } from './dates';

@@ -1,6 +1,6 @@
-import type { PublicationStatus } from '@clientkit/calendar-client/schemas';
+import type { calendar, PublicationStatus } from '@clientkit/contracts/calendar';
 import type { Context } from 'hono';
-import type { OperationHandler } from '../../operations';
+import type { HandlersOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { Viewer } from './auth';
 import type { PresentContext } from './present';
@@ -17,10 +17,17 @@ export interface CalendarDeps {
 }
 
 /**
- * A route's behaviour, given the request, who sent it (already authorized) and its input (already
- * checked against the operation's schemas).
+ * The behaviour of every operation of the contract, keyed by operationId: each handler is given the
+ * request, who sent it (already authorized) and its input, checked against, and typed by, its
+ * operation's schemas.
  */
-export type Handler = OperationHandler<Viewer>;
+export type CalendarHandlers = HandlersOf<typeof calendar, Viewer>;
+
+/** The handlers of one resource's operations: `HandlersNamed<'venues'>` are those of `venues.*`. */
+export type HandlersNamed<Resource extends string> = Pick<
+  CalendarHandlers,
+  Extract<keyof CalendarHandlers, `${Resource}.${string}`>
+>;
 
 export function presentContextOf(c: Context, viewer: Viewer, deps: CalendarDeps): PresentContext {
   return {

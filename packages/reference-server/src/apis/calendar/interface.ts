@@ -1,4 +1,4 @@
-import { isTimeZone } from '@clientkit/calendar-client/schemas';
+import { isTimeZone } from '@clientkit/contracts/calendar';
 import { tooLargeMessage } from '../../body-limit';
 import { developmentPasswords } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';

@@ -1,19 +1,16 @@
-import {
-  CreateOrganizerBody,
-  CreateVenueBody,
+import type {
   LinkedRecordListQuery,
-  type MapFlag,
+  MapFlag,
   UpdateOrganizerBody,
   UpdateVenueBody,
-} from '@clientkit/calendar-client/schemas';
+} from '@clientkit/contracts/calendar';
 import type { Context } from 'hono';
-import type { $ZodType, output } from 'zod/v4/core';
-import { bodyOf, queryOf } from '../../operations';
+import type { output } from 'zod/v4/core';
 import type { Viewer } from './auth';
 import { invalidParams } from './errors';
 import {
   type CalendarDeps,
-  type Handler,
+  type HandlersNamed,
   listedStatus,
   locatePost,
   type PostCodes,
@@ -27,6 +24,7 @@ import { isVisible } from './store';
 
 type UpdateVenue = output<typeof UpdateVenueBody>;
 type UpdateOrganizer = output<typeof UpdateOrganizerBody>;
+type ListQuery = output<typeof LinkedRecordListQuery>;
 type PostFields = Pick<
   StoredVenue,
   'id' | 'author' | 'status' | 'slug' | 'date_utc' | 'modified_utc'
@@ -36,8 +34,6 @@ type PostFields = Pick<
 interface LinkedKind<T extends StoredVenue | StoredOrganizer, Input> {
   collection: 'venues' | 'organizers';
   codes: PostCodes;
-  createSchema: $ZodType;
-  updateSchema: $ZodType;
   /** The field holding the record's name, required on create. */
   nameField: 'venue' | 'organizer';
   nameOf: (record: T) => string;
@@ -131,8 +127,7 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
     return kind.build(existing, input, { id, ...post });
   };
 
-  const list: Handler = (c, viewer, input) => {
-    const query = queryOf(input, LinkedRecordListQuery);
+  const list = (c: Context, viewer: Viewer, { query }: { query: ListQuery }) => {
     const status = listedStatus(query.status, viewer);
     const now = store.now();
     const events = store.state.events.filter(
@@ -177,23 +172,23 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
     );
   };
 
-  const create: Handler = (c, viewer, input) => {
-    const record = write(viewer, undefined, bodyOf(input, kind.createSchema) as Input);
+  const create = (c: Context, viewer: Viewer, { body }: { body: Input }) => {
+    const record = write(viewer, undefined, body);
     kind.records().push(record);
     const presented = kind.present(record, presentContextOf(c, viewer, deps));
     c.header('Location', presented.rest_url);
     return c.json(presented, 201);
   };
 
-  const get: Handler = (c, viewer) => answer(c, viewer, locate(c, viewer));
+  const get = (c: Context, viewer: Viewer) => answer(c, viewer, locate(c, viewer));
 
-  const update: Handler = (c, viewer, input) => {
+  const update = (c: Context, viewer: Viewer, { body }: { body: Input }) => {
     const record = locate(c, viewer);
-    Object.assign(record, write(viewer, record, bodyOf(input, kind.updateSchema) as Input));
+    Object.assign(record, write(viewer, record, body));
     return answer(c, viewer, record);
   };
 
-  const trash: Handler = (c, viewer) => {
+  const trash = (c: Context, viewer: Viewer) => {
     const record = locate(c, viewer);
     record.status = 'trash';
     record.modified_utc = store.nowIso();
@@ -204,12 +199,10 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
 }
 
 /** The handlers of `/venues`, by id and by slug. */
-export function venueHandlers(deps: CalendarDeps) {
+export function venueHandlers(deps: CalendarDeps): HandlersNamed<'venues'> {
   const handlers = linkedPostHandlers<StoredVenue, UpdateVenue>(deps, {
     collection: 'venues',
     codes: { notFound: 'venue-not-found', inTrash: 'venue-is-in-trash', noun: 'venue' },
-    createSchema: CreateVenueBody,
-    updateSchema: UpdateVenueBody,
     nameField: 'venue',
     nameOf: (venue) => venue.venue,
     nameIn: (input) => input.venue,
@@ -244,12 +237,10 @@ export function venueHandlers(deps: CalendarDeps) {
 }
 
 /** The handlers of `/organizers`, by id and by slug. */
-export function organizerHandlers(deps: CalendarDeps) {
+export function organizerHandlers(deps: CalendarDeps): HandlersNamed<'organizers'> {
   const handlers = linkedPostHandlers<StoredOrganizer, UpdateOrganizer>(deps, {
     collection: 'organizers',
     codes: { notFound: 'organizer-not-found', inTrash: 'organizer-is-in-trash', noun: 'organizer' },
-    createSchema: CreateOrganizerBody,
-    updateSchema: UpdateOrganizerBody,
     nameField: 'organizer',
     nameOf: (organizer) => organizer.organizer,
     nameIn: (input) => input.organizer,

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE } from '@clientkit/calendar-client/schemas';
+import { DEFAULT_PER_PAGE } from '@clientkit/contracts/calendar';
 import type { Context } from 'hono';
 import { ApiProblem } from '../../problem';
 

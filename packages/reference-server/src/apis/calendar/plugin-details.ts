@@ -1,4 +1,4 @@
-import type { CostDetails, DateDetails } from '@clientkit/calendar-client/schemas';
+import type { CostDetails, DateDetails } from '@clientkit/contracts/calendar';
 import { instantOf, parseLocal } from './dates';
 
 /**

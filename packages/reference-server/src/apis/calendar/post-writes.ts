@@ -1,4 +1,4 @@
-import type { WritableStatus } from '@clientkit/calendar-client/schemas';
+import type { WritableStatus } from '@clientkit/contracts/calendar';
 import type { Viewer } from './auth';
 import { instantOfText } from './dates';
 import type { StoredPost } from './state';

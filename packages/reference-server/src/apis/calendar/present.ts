@@ -1,11 +1,19 @@
-import type { Event, Image, Organizer, Term, Venue } from '@clientkit/calendar-client/schemas';
+import {
+  calendar,
+  type Event,
+  type Image,
+  type Organizer,
+  type Term,
+  type Venue,
+} from '@clientkit/contracts/calendar';
 import type { Viewer } from './auth';
 import { formatInZone, instantOf, parseLocal } from './dates';
 import { costDetails, dateDetails, globalIdOf, timezoneAbbreviation } from './plugin-details';
 import type { StoredEvent, StoredOrganizer, StoredTerm, StoredVenue } from './state';
 import { type CalendarStore, isVisible, type Taxonomy } from './store';
 
-export const CALENDAR_BASE = '/wp-json/calendar/events/v1';
+/** Where the namespace is served: under the site's REST root, `/wp-json` on the reference server. */
+export const CALENDAR_BASE = `/wp-json${calendar.base}`;
 
 /** What turning a record into its wire form needs: where, for whom, and in which time zone. */
 export interface PresentContext {

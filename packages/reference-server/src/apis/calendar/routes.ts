@@ -1,21 +1,22 @@
-import { IndexQuery, NAMESPACE } from '@clientkit/calendar-client/schemas';
+import { NAMESPACE } from '@clientkit/contracts/calendar';
 import { Hono } from 'hono';
-import { mountOperations, openApiPublisher, queryOf } from '../../operations';
+import { mountOperations, openApiPublisher } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { CalendarAuth } from './auth';
 import { calendarDescription, calendarSchemaWriter } from './description';
 import { namespaceIndex, restRootIndex } from './discovery';
 import { eventHandlers } from './event-handlers';
-import type { CalendarDeps, Handler } from './handler-context';
+import type { CalendarDeps, CalendarHandlers } from './handler-context';
 import { organizerHandlers, venueHandlers } from './linked-post-handlers';
 import { CALENDAR_BASE } from './present';
 import { categoryHandlers, tagHandlers } from './term-handlers';
 
 /** GET `/` and GET `/doc`: what the namespace offers, for people and for generators. */
-function discoveryHandlers(document: (serverUrl: string) => unknown): Record<string, Handler> {
+function discoveryHandlers(
+  document: (serverUrl: string) => unknown,
+): Pick<CalendarHandlers, 'getIndex' | 'getDoc'> {
   return {
-    getIndex: (c, _viewer, input) => {
-      const query = queryOf(input, IndexQuery);
+    getIndex: (c, _viewer, { query }) => {
       if (query.namespace !== undefined && query.namespace !== NAMESPACE) {
         throw new ApiProblem(
           404,
@@ -41,16 +42,14 @@ export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
   app.get('/wp-json', (c) =>
     c.json(restRootIndex(new URL(c.req.url).origin, deps.siteTimezone, deps.store.now())),
   );
-  app.route(
-    '/',
-    mountOperations(description, {
-      ...discoveryHandlers(document),
-      ...eventHandlers(deps),
-      ...venueHandlers(deps),
-      ...organizerHandlers(deps),
-      ...categoryHandlers(deps),
-      ...tagHandlers(deps),
-    }),
-  );
+  const handlers: CalendarHandlers = {
+    ...discoveryHandlers(document),
+    ...eventHandlers(deps),
+    ...venueHandlers(deps),
+    ...organizerHandlers(deps),
+    ...categoryHandlers(deps),
+    ...tagHandlers(deps),
+  };
+  app.route('/', mountOperations(description, handlers));
   return app;
 }

@@ -1,4 +1,4 @@
-import { PublicationStatus, TimeZone } from '@clientkit/calendar-client/schemas';
+import { PublicationStatus, TimeZone } from '@clientkit/contracts/calendar';
 import { z } from 'zod/mini';
 
 /**

@@ -1,25 +1,25 @@
-import {
+import type {
   CategoryListQuery,
   CreateCategoryBody,
-  CreateTagBody,
-  TagListQuery,
-  type TermOrderBy,
+  TermOrderBy,
   UpdateCategoryBody,
-  UpdateTagBody,
-} from '@clientkit/calendar-client/schemas';
+} from '@clientkit/contracts/calendar';
 import type { Context } from 'hono';
 import type { output } from 'zod/v4/core';
-import { bodyOf, queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { Viewer } from './auth';
 import { invalidParams } from './errors';
-import { type CalendarDeps, type Handler, presentContextOf } from './handler-context';
+import { type CalendarDeps, type HandlersNamed, presentContextOf } from './handler-context';
 import { listResponse, pageOf } from './listing';
 import { presentTerm } from './present';
 import type { StoredTerm } from './state';
 import { isVisible, slugify, type Taxonomy } from './store';
 
+/** A term listing's filters: those of categories, which tags share but for `parent`. */
 type TermQuery = output<typeof CategoryListQuery>;
+/** A term's fields as a create gives them. */
+type TermCreate = output<typeof CreateCategoryBody>;
+/** A term's fields as an update gives them. */
 type TermWrite = output<typeof UpdateCategoryBody>;
 
 const nouns: Record<Taxonomy, string> = { categories: 'category', tags: 'tag' };
@@ -120,11 +120,7 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
     return false;
   };
 
-  const list: Handler = (c, viewer, input) => {
-    const query = queryOf(
-      input,
-      taxonomy === 'categories' ? CategoryListQuery : TagListQuery,
-    ) as TermQuery;
+  const list = (c: Context, viewer: Viewer, { query }: { query: TermQuery }) => {
     const ofEvent = termsOfEvent(query, viewer);
     const count = (term: StoredTerm) => store.termCount(taxonomy, term.id);
     const keep: ((term: StoredTerm) => boolean)[] = [];
@@ -153,11 +149,7 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
     );
   };
 
-  const create: Handler = (c, viewer, checked) => {
-    const input = bodyOf(
-      checked,
-      taxonomy === 'categories' ? CreateCategoryBody : CreateTagBody,
-    ) as TermWrite & { name: string };
+  const create = (c: Context, viewer: Viewer, { body: input }: { body: TermCreate }) => {
     const slug = checkWrite(undefined, input);
     const term: StoredTerm = {
       id: store.nextTermId(),
@@ -172,14 +164,10 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
     return c.json(presented, 201);
   };
 
-  const get: Handler = (c, viewer) => answer(c, viewer, locate(c));
+  const get = (c: Context, viewer: Viewer) => answer(c, viewer, locate(c));
 
-  const update: Handler = (c, viewer, checked) => {
+  const update = (c: Context, viewer: Viewer, { body: input }: { body: TermWrite }) => {
     const term = locate(c);
-    const input = bodyOf(
-      checked,
-      taxonomy === 'categories' ? UpdateCategoryBody : UpdateTagBody,
-    ) as TermWrite;
     const slug = checkWrite(term, input);
     Object.assign(term, {
       name: input.name ?? term.name,
@@ -191,7 +179,7 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
   };
 
   /** Deletes for good: events lose the term and children move up to the deleted term's parent. */
-  const remove: Handler = (c, viewer) => {
+  const remove = (c: Context, viewer: Viewer) => {
     const term = locate(c);
     const presented = presentTerm(taxonomy, term, presentContextOf(c, viewer, deps));
     store.state[taxonomy] = terms().filter((candidate) => candidate.id !== term.id);
@@ -205,7 +193,7 @@ export function termHandlers(deps: CalendarDeps, taxonomy: Taxonomy) {
   return { list, create, get, update, remove };
 }
 
-export function categoryHandlers(deps: CalendarDeps) {
+export function categoryHandlers(deps: CalendarDeps): HandlersNamed<'categories'> {
   const handlers = termHandlers(deps, 'categories');
   return {
     'categories.list': handlers.list,
@@ -216,7 +204,7 @@ export function categoryHandlers(deps: CalendarDeps) {
   };
 }
 
-export function tagHandlers(deps: CalendarDeps) {
+export function tagHandlers(deps: CalendarDeps): HandlersNamed<'tags'> {
   const handlers = termHandlers(deps, 'tags');
   return {
     'tags.list': handlers.list,

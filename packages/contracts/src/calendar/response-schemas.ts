@@ -1,25 +1,24 @@
 /**
- * The response side of the wire contract: records, lists, the error body and the namespace's index
- * and OpenAPI document. The client needs them only to check answers (`validateResponses`), so it loads this
- * module on demand, by name; they are exported with the rest from
- * `@clientkit/calendar-client/schemas`. Response schemas are loose: fields the interface adds later
- * pass through.
+ * The schemas of the calendar's answers: records, lists, the error body and the namespace's index
+ * and OpenAPI document. Only `validateResponses` needs them, so the client loads this module on
+ * demand, and applications that do not check answers never load it. Records type the fields they
+ * declare, and fields the interface adds later still pass through.
  *
  * @module
  */
 
-import { anyOf, recordOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import { record } from '../common';
 
 /** An image of a record: `false` when there is none. */
-export const Image = anyOf([
+export const Image = z.union([
   z.custom<false>((value) => value === false, 'must be false'),
-  z.looseObject({ id: z.nullable(z.number()), url: z.string() }),
+  record({ id: z.nullable(z.number()), url: z.string() }),
 ]);
 export type Image = z.infer<typeof Image>;
 
 /** A category or a tag. */
-export const Term = z.looseObject({
+export const Term = record({
   /** The term's id. */
   id: z.number(),
   /** Its name. */
@@ -35,7 +34,7 @@ export const Term = z.looseObject({
   /** `tribe_events_cat` for a category, `post_tag` for a tag. */
   taxonomy: z.string(),
   /** Its REST addresses: `self`, its `collection`, and `up` to its parent when it has one. */
-  urls: z.looseObject({
+  urls: record({
     self: z.string(),
     collection: z.string(),
     up: z.optional(z.string()),
@@ -45,7 +44,7 @@ export const Term = z.looseObject({
 export interface Term extends z.infer<typeof Term> {}
 
 /** A date split into its parts, each zero-padded text (`month: '03'`), as the plugin answers them. */
-export const DateDetails = z.looseObject({
+export const DateDetails = record({
   /** The year, four digits. */
   year: z.string(),
   /** The month, `01` to `12`. */
@@ -66,7 +65,7 @@ export interface DateDetails extends z.infer<typeof DateDetails> {}
  * The cost of an event taken apart: its currency (empty when the event has none) and the amounts
  * found in the cost text, lowest first.
  */
-export const CostDetails = z.looseObject({
+export const CostDetails = record({
   /** The currency's symbol, such as `$` or `€`; empty when the event has no currency. */
   currency_symbol: z.string(),
   /** `prefix` or `suffix`, or empty when the event has no currency. */
@@ -115,7 +114,7 @@ const recordFields = {
 };
 
 /** A place where events happen. `geo_lat` and `geo_lng` are null when its position is unknown. */
-export const Venue = z.looseObject({
+export const Venue = record({
   ...recordFields,
   ...globalIdFields,
   /** The venue's name. */
@@ -157,7 +156,7 @@ export const Venue = z.looseObject({
 export interface Venue extends z.infer<typeof Venue> {}
 
 /** A person or group that runs events. */
-export const Organizer = z.looseObject({
+export const Organizer = record({
   ...recordFields,
   ...globalIdFields,
   /** The organizer's name. */
@@ -179,7 +178,7 @@ export const Organizer = z.looseObject({
 export interface Organizer extends z.infer<typeof Organizer> {}
 
 /** An event. `venue` is the venue, or an empty array when the event has none. */
-export const Event = z.looseObject({
+export const Event = record({
   ...recordFields,
   ...globalIdFields,
   /** The event's title. */
@@ -233,7 +232,7 @@ export const Event = z.looseObject({
   /** Its tags. */
   tags: z.array(Term),
   /** Its venue, or an empty array when it has none. */
-  venue: anyOf([
+  venue: z.union([
     Venue,
     z.custom<never[]>(
       (value) => Array.isArray(value) && value.length === 0,
@@ -266,7 +265,7 @@ const listEnvelope = {
 };
 
 /** A page of events, with the totals and the URLs of the neighbouring pages. */
-export const EventList = z.looseObject({
+export const EventList = record({
   /** The events on this page. */
   events: z.array(Event),
   ...listEnvelope,
@@ -274,7 +273,7 @@ export const EventList = z.looseObject({
 /** A page of events, with the totals and the URLs of the neighbouring pages. */
 export interface EventList extends z.infer<typeof EventList> {}
 /** A page of venues, with the totals and the URLs of the neighbouring pages. */
-export const VenueList = z.looseObject({
+export const VenueList = record({
   /** The venues on this page. */
   venues: z.array(Venue),
   ...listEnvelope,
@@ -282,7 +281,7 @@ export const VenueList = z.looseObject({
 /** A page of venues, with the totals and the URLs of the neighbouring pages. */
 export interface VenueList extends z.infer<typeof VenueList> {}
 /** A page of organizers, with the totals and the URLs of the neighbouring pages. */
-export const OrganizerList = z.looseObject({
+export const OrganizerList = record({
   /** The organizers on this page. */
   organizers: z.array(Organizer),
   ...listEnvelope,
@@ -290,7 +289,7 @@ export const OrganizerList = z.looseObject({
 /** A page of organizers, with the totals and the URLs of the neighbouring pages. */
 export interface OrganizerList extends z.infer<typeof OrganizerList> {}
 /** A page of categories, with the totals and the URLs of the neighbouring pages. */
-export const CategoryList = z.looseObject({
+export const CategoryList = record({
   /** The categories on this page. */
   categories: z.array(Term),
   ...listEnvelope,
@@ -298,7 +297,7 @@ export const CategoryList = z.looseObject({
 /** A page of categories, with the totals and the URLs of the neighbouring pages. */
 export interface CategoryList extends z.infer<typeof CategoryList> {}
 /** A page of tags, with the totals and the URLs of the neighbouring pages. */
-export const TagList = z.looseObject({
+export const TagList = record({
   /** The tags on this page. */
   tags: z.array(Term),
   ...listEnvelope,
@@ -307,18 +306,19 @@ export const TagList = z.looseObject({
 export interface TagList extends z.infer<typeof TagList> {}
 
 /** The routes of the namespace, with their methods and arguments. */
-export const NamespaceIndex = z.looseObject({
+export const NamespaceIndex = record({
   /** The namespace, `calendar/events/v1`. */
   namespace: z.string(),
   /** Each route of the namespace, with its methods and the arguments of each endpoint. */
-  routes: recordOf(
-    z.looseObject({
+  routes: z.record(
+    z.string(),
+    record({
       namespace: z.string(),
       methods: z.array(z.string()),
       endpoints: z.array(
-        z.looseObject({
+        record({
           methods: z.array(z.string()),
-          args: recordOf(z.unknown()),
+          args: z.record(z.string(), z.unknown()),
         }),
       ),
     }),
@@ -328,13 +328,17 @@ export const NamespaceIndex = z.looseObject({
 export interface NamespaceIndex extends z.infer<typeof NamespaceIndex> {}
 
 /** An OpenAPI 3.1 document of the interface. */
-export const OpenApiDocument = z.looseObject({
+export const OpenApiDocument = record({
   /** The OpenAPI version, `3.1.0`. */
   openapi: z.string(),
   /** The interface's title and version. */
-  info: z.looseObject({ title: z.string(), version: z.string() }),
+  info: record({ title: z.string(), version: z.string() }),
   /** Each route and its operations. */
-  paths: recordOf(z.unknown()),
+  paths: z.record(z.string(), z.unknown()),
+  /** Where the interface is served: the namespace's URL as the caller reached it. */
+  servers: z.optional(z.array(record({ url: z.string() }))),
+  /** The schemas the operations refer to, and the ways to authenticate. */
+  components: z.optional(z.record(z.string(), z.unknown())),
 });
 /** An OpenAPI 3.1 document of the interface. */
 export interface OpenApiDocument extends z.infer<typeof OpenApiDocument> {}
@@ -343,18 +347,16 @@ export interface OpenApiDocument extends z.infer<typeof OpenApiDocument> {}
  * The error body: `params` maps each bad parameter to what is wrong with it (an array of names
  * for missing parameters).
  */
-export const CalendarErrorBody = z.looseObject({
+export const CalendarErrorBody = record({
   /** A machine-readable code, such as `rest_invalid_param` or `rest_post_invalid_id`. */
   code: z.string(),
   /** What went wrong, for people. */
   message: z.string(),
   /** The HTTP `status`, and for bad parameters which ones (`params`) and why (`details`). */
-  data: z.looseObject({
+  data: record({
     status: z.number(),
-    params: z.optional(
-      anyOf([recordOf(z.string(), 'must be an object of strings'), z.array(z.string())]),
-    ),
-    details: z.optional(recordOf(z.unknown())),
+    params: z.optional(z.union([z.record(z.string(), z.string()), z.array(z.string())])),
+    details: z.optional(z.record(z.string(), z.unknown())),
   }),
 });
 /**

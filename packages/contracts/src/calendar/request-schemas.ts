@@ -1,23 +1,15 @@
 /**
- * The request side of the wire contract: the shared building blocks (ids, statuses, date inputs,
- * limits) and the path, query and body schemas the client checks before sending.
- * The client loads these up front; the response schemas, in `./response-schemas`, load only when
- * `validateResponses` is on. Both are exported together from `@clientkit/calendar-client/schemas`.
+ * The request side of the calendar contract: the shared building blocks (ids, statuses, date-time
+ * text, limits) and the path, query and body schemas, in the form they travel in: dates are text
+ * (the client turns a `Date` into text before checking). Request schemas are strict: a field they
+ * do not know is refused by name.
  *
  * @module
  */
 
-import {
-  anyOf,
-  emailString,
-  httpUrlString,
-  integer,
-  jsonSchemaHint,
-  numberBetween,
-  oneOf,
-} from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
-import { formatDateForWire, isDateTimeText, isTimeZone } from './date-time';
+import { emailString, httpUrlString, integer, numberBetween } from '../common';
+import { isDateTimeText, isTimeZone } from './date-time';
 
 /** The namespace of the interface, under the site's REST root. */
 export const NAMESPACE = 'calendar/events/v1';
@@ -48,6 +40,11 @@ const shortText = z.string().check(z.maxLength(MAX_SHORT_TEXT_LENGTH));
 /** The id of a record (event, venue, organizer) or of a term: a positive integer. */
 export const Id = integer(1);
 
+/** Whole numbers of 1 or more that JavaScript holds exactly: the ids a route can name. */
+function isRecordId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1;
+}
+
 /** Several ids; sent in a query string as a comma-separated list. */
 export const IdList = z.array(Id);
 
@@ -55,43 +52,20 @@ export const IdList = z.array(Id);
 export const PageNumber = integer(1);
 
 /**
- * Items per page: at least 1; values above 50 become 50. (A check that rewrites the value rather
- * than a pipe and a transform, which would cost the bundle their two schema types.)
+ * Items per page: at least 1; values above 50 become 50, as the interface lowers them, so that
+ * what a client asks for is what it gets.
  */
-export const PerPage = Object.assign(
-  Id.check(z.overwrite((size: number) => Math.min(size, MAX_PER_PAGE))),
-  { jsonSchema: jsonSchemaHint(Id) },
-);
-
-const dateTimeRule = 'must be a date-time: Y-m-d H:i:s, ISO 8601 or a Unix timestamp';
-
-/** A date-time as the interface reads it: `Y-m-d H:i:s`, ISO 8601, or a Unix timestamp in seconds. */
-export const DateTimeText = /* @__PURE__ */ dateTimeText();
-
-// A function, so that a bundle which never reads DateTimeText can drop it (DateTimeInput checks the
-// same rule on its own).
-function dateTimeText() {
-  return z.string().check(z.refine(isDateTimeText, dateTimeRule));
-}
+export const PerPage = Id.check(z.overwrite((size: number) => Math.min(size, MAX_PER_PAGE)));
 
 /**
- * A date-time given by a caller: a `Date` (sent as ISO 8601 in UTC) or text the interface reads
- * (`Y-m-d H:i:s` in the event's or the site's time zone, ISO 8601, or a Unix timestamp). Anything
- * else stops at the first check (a custom schema aborts); a `Date` is then rewritten as text, and
- * the text checked as `DateTimeText` checks it.
+ * A date-time as the interface reads it: `Y-m-d H:i:s` (wall-clock time in the event's or the
+ * site's time zone), ISO 8601, or a Unix timestamp in seconds.
  */
-export const DateTimeInput = z
-  .custom<Date | string>(
-    (value) => value instanceof Date || typeof value === 'string',
-    'must be a Date or a date-time string',
-  )
+export const DateTimeText = z
+  .string()
   .check(
-    z.overwrite((value: Date | string) =>
-      value instanceof Date ? formatDateForWire(value) : value,
-    ),
-    z.refine((value) => isDateTimeText(value as string), dateTimeRule),
-  ) as unknown as z.ZodMiniType<string, Date | string>;
-export type DateTimeInput = z.input<typeof DateTimeInput>;
+    z.refine(isDateTimeText, 'must be a date-time: Y-m-d H:i:s, ISO 8601 or a Unix timestamp'),
+  );
 
 /** An IANA time zone name such as `Europe/Paris`, or `UTC`. */
 export const TimeZone = z
@@ -99,11 +73,11 @@ export const TimeZone = z
   .check(z.refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris or UTC'));
 
 /** Publication statuses a record can be written with; `trash` is reached only through DELETE. */
-export const WritableStatus = oneOf(['publish', 'future', 'draft', 'pending', 'private']);
+export const WritableStatus = z.enum(['publish', 'future', 'draft', 'pending', 'private']);
 export type WritableStatus = z.infer<typeof WritableStatus>;
 
 /** Publication statuses a listing can filter on. */
-export const PublicationStatus = oneOf([
+export const PublicationStatus = z.enum([
   'publish',
   'future',
   'draft',
@@ -127,22 +101,22 @@ const optionalText = z.optional(z.nullable(shortText));
 
 // ---- path and query parameters ----
 
-/** The `{id}` of a record route: a positive integer. */
-export const IdPath = /* @__PURE__ */ z.strictObject({
-  /** The record's id, a positive integer. */
-  id: Id,
+/**
+ * The `{id}` of a record or term route: a whole number of 1 or more, and nothing else (text such
+ * as `'12'` included), so that every wrong id gets the same message.
+ */
+export const IdPath = z.strictObject({
+  /** The record's id. */
+  id: z.custom<number>(isRecordId, 'must be a whole number of 1 or more'),
 });
-/** The `{slug}` of a by-slug route: non-empty text. */
-export const SlugPath = /* @__PURE__ */ z.strictObject({
+
+/** The `{slug}` of a by-slug route: non-empty text, and nothing else. */
+export const SlugPath = z.strictObject({
   /** The record's name in URLs. */
-  slug: nonEmpty,
-});
-/** The path arguments of any route: a positive integer `{id}`, a non-empty `{slug}`. */
-export const RecordPath = z.strictObject({
-  /** The record's id, on the routes that take one. */
-  id: z.optional(Id),
-  /** The record's name in URLs, on the by-slug routes. */
-  slug: z.optional(nonEmpty),
+  slug: z.custom<string>(
+    (value) => typeof value === 'string' && value !== '',
+    'must be a non-empty string',
+  ),
 });
 
 /** Query of the namespace index: which namespace, and the context of the answer. */
@@ -150,10 +124,10 @@ export const IndexQuery = z.strictObject({
   /** The namespace to describe. */
   namespace: z.optional(nonEmpty),
   /** How much of each route to describe: `view`, `embed` or `edit`. */
-  context: z.optional(oneOf(['view', 'embed', 'edit'])),
+  context: z.optional(z.enum(['view', 'embed', 'edit'])),
 });
 /** Query of the namespace index: which namespace, and the context of the answer. */
-export interface IndexQuery extends z.input<typeof IndexQuery> {}
+export interface IndexQuery extends z.infer<typeof IndexQuery> {}
 
 /** The password of a password-protected event. */
 export const PasswordQuery = z.strictObject({
@@ -161,7 +135,7 @@ export const PasswordQuery = z.strictObject({
   password: z.optional(z.string()),
 });
 /** The password of a password-protected event. */
-export interface PasswordQuery extends z.input<typeof PasswordQuery> {}
+export interface PasswordQuery extends z.infer<typeof PasswordQuery> {}
 
 const pageQuery = {
   /** The page to read, from 1. */
@@ -178,17 +152,17 @@ export const EventListQuery = z
   .strictObject({
     ...pageQuery,
     /** Events from this moment on; the server picks a default when left out. */
-    start_date: z.optional(DateTimeInput),
+    start_date: z.optional(DateTimeText),
     /** Events up to this moment; the server picks a later default when left out. */
-    end_date: z.optional(DateTimeInput),
+    end_date: z.optional(DateTimeText),
     /** Events that start before this moment. */
-    starts_before: z.optional(DateTimeInput),
+    starts_before: z.optional(DateTimeText),
     /** Events that start after this moment. */
-    starts_after: z.optional(DateTimeInput),
+    starts_after: z.optional(DateTimeText),
     /** Events that end before this moment. */
-    ends_before: z.optional(DateTimeInput),
+    ends_before: z.optional(DateTimeText),
     /** Events that end after this moment. */
-    ends_after: z.optional(DateTimeInput),
+    ends_after: z.optional(DateTimeText),
     /** Apply the date filters to the exact times given; otherwise whole days are included. */
     strict_dates: z.optional(z.boolean()),
     /** Text to look for in the title or description. */
@@ -228,8 +202,8 @@ export const EventListQuery = z
       path: ['geoloc_lat'],
     }),
   );
-/** Filters of `calendar.events.list`. */
-export interface EventFilters extends z.input<typeof EventListQuery> {}
+/** Filters of GET `/events`. */
+export interface EventListQuery extends z.input<typeof EventListQuery> {}
 
 /** Filters of GET `/venues` and GET `/organizers`. */
 export const LinkedRecordListQuery = z.strictObject({
@@ -245,13 +219,11 @@ export const LinkedRecordListQuery = z.strictObject({
   /** Records with this publication status; anything other than `publish` needs credentials. */
   status: z.optional(PublicationStatus),
 });
-/** Filters of `calendar.venues.list`. */
-export interface VenueFilters extends z.input<typeof LinkedRecordListQuery> {}
-/** Filters of `calendar.organizers.list`. */
-export interface OrganizerFilters extends z.input<typeof LinkedRecordListQuery> {}
+/** Filters of GET `/venues` and GET `/organizers`. */
+export interface LinkedRecordListQuery extends z.input<typeof LinkedRecordListQuery> {}
 
 /** Term attributes a term listing can be sorted by. */
-export const TermOrderBy = oneOf(['id', 'include', 'name', 'slug', 'description', 'count']);
+export const TermOrderBy = z.enum(['id', 'include', 'name', 'slug', 'description', 'count']);
 export type TermOrderBy = z.infer<typeof TermOrderBy>;
 
 const termQuery = {
@@ -263,7 +235,7 @@ const termQuery = {
   /** Only the terms with these ids. */
   include: z.optional(IdList),
   /** `asc` (the default) or `desc`. */
-  order: z.optional(oneOf(['asc', 'desc'])),
+  order: z.optional(z.enum(['asc', 'desc'])),
   /** What to sort by: `id`, `include`, `name` (the default), `slug`, `description` or `count`. */
   orderby: z.optional(TermOrderBy),
   /** Leave out terms no published event carries. */
@@ -289,13 +261,13 @@ export const CategoryListQuery = z
     parent: z.optional(integer(0)),
   })
   .check(eventAliasRule);
-/** Filters of `calendar.categories.list`. */
-export interface CategoryFilters extends z.input<typeof CategoryListQuery> {}
+/** Filters of GET `/categories`. */
+export interface CategoryListQuery extends z.input<typeof CategoryListQuery> {}
 
 /** Filters of GET `/tags`. */
 export const TagListQuery = z.strictObject(termQuery).check(eventAliasRule);
-/** Filters of `calendar.tags.list`. */
-export interface TagFilters extends z.input<typeof TagListQuery> {}
+/** Filters of GET `/tags`. */
+export interface TagListQuery extends z.input<typeof TagListQuery> {}
 
 // ---- request bodies ----
 
@@ -308,9 +280,9 @@ const eventFields = {
    * When to publish it, in the site's time zone; a future date with `status: 'future'` schedules
    * it.
    */
-  date: z.optional(DateTimeInput),
+  date: z.optional(DateTimeText),
   /** The same, in UTC. */
-  date_utc: z.optional(DateTimeInput),
+  date_utc: z.optional(DateTimeText),
   /** Its description, as HTML. */
   description: z.optional(description),
   /** Its name in URLs; made from the title when left out. */
@@ -326,7 +298,7 @@ const eventFields = {
   /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
   /** What it costs, as text or a number; null clears it. */
-  cost: z.optional(z.nullable(anyOf([shortText, z.number()]))),
+  cost: z.optional(z.nullable(z.union([shortText, z.number()]))),
   /** Its website, or null to clear it. */
   website: z.optional(z.nullable(httpUrlString())),
   /** Show a map of the venue on its page. */
@@ -357,38 +329,38 @@ export const CreateEventBody = z.strictObject({
    * When it starts: a Date, or wall-clock text in its `timezone` (`Y-m-d H:i:s`, ISO 8601 or a Unix
    * timestamp).
    */
-  start_date: DateTimeInput,
+  start_date: DateTimeText,
   /** When it ends, in the same forms as `start_date`. */
-  end_date: DateTimeInput,
+  end_date: DateTimeText,
   ...eventFields,
 });
-/** What `calendar.events.create` takes. */
-export interface EventInput extends z.input<typeof CreateEventBody> {}
+/** The body of POST `/events`: `title`, `start_date` and `end_date` are required. */
+export interface CreateEventBody extends z.input<typeof CreateEventBody> {}
 
 /** The body of an event update: every field is optional. */
 export const UpdateEventBody = z.strictObject({
   /** A new title. */
   title: z.optional(title),
   /** A new start: a Date, or wall-clock text in the event's `timezone`. */
-  start_date: z.optional(DateTimeInput),
+  start_date: z.optional(DateTimeText),
   /** A new end, in the same forms as `start_date`. */
-  end_date: z.optional(DateTimeInput),
+  end_date: z.optional(DateTimeText),
   ...eventFields,
 });
-/** What `calendar.events.update` takes. */
-export interface EventChanges extends z.input<typeof UpdateEventBody> {}
+/** The body of an event update: every field is optional. */
+export interface UpdateEventBody extends z.input<typeof UpdateEventBody> {}
 
 /** Whether to show a map: a boolean, or the same as text (WordPress sends these as strings). */
-export const MapFlag = anyOf([z.boolean(), oneOf(['true', 'false', '1', '0'])]);
+export const MapFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
 export type MapFlag = z.infer<typeof MapFlag>;
 
 const linkedRecordFields = {
   /** The id of the user to credit. */
   author: z.optional(Id),
   /** When to publish it, in the site's time zone. */
-  date: z.optional(DateTimeInput),
+  date: z.optional(DateTimeText),
   /** The same, in UTC. */
-  date_utc: z.optional(DateTimeInput),
+  date_utc: z.optional(DateTimeText),
   /** Its description, as HTML; null clears it. */
   description: z.optional(z.nullable(description)),
   /** The publication status: `publish`, `future`, `draft`, `pending` or `private`. */
@@ -400,7 +372,7 @@ const linkedRecordFields = {
   /** A phone number; null clears it. */
   phone: optionalText,
   /** Its website; empty or null clears it. */
-  website: z.optional(z.nullable(anyOf([oneOf(['']), httpUrlString()]))),
+  website: z.optional(z.nullable(z.union([z.literal(''), httpUrlString()]))),
 };
 
 const venueFields = {
@@ -431,8 +403,8 @@ export const CreateVenueBody = z.strictObject({
   venue: title,
   ...venueFields,
 });
-/** What `calendar.venues.create` takes. */
-export interface VenueInput extends z.input<typeof CreateVenueBody> {}
+/** The body of POST `/venues`: `venue` (the name) is required. */
+export interface CreateVenueBody extends z.input<typeof CreateVenueBody> {}
 
 /** The body of a venue update: every field is optional. */
 export const UpdateVenueBody = z.strictObject({
@@ -440,13 +412,13 @@ export const UpdateVenueBody = z.strictObject({
   venue: z.optional(title),
   ...venueFields,
 });
-/** What `calendar.venues.update` takes. */
-export interface VenueChanges extends z.input<typeof UpdateVenueBody> {}
+/** The body of a venue update: every field is optional. */
+export interface UpdateVenueBody extends z.input<typeof UpdateVenueBody> {}
 
 const organizerFields = {
   ...linkedRecordFields,
   /** An email address; empty or null clears it. */
-  email: z.optional(z.nullable(anyOf([oneOf(['']), emailString()]))),
+  email: z.optional(z.nullable(z.union([z.literal(''), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */
@@ -455,8 +427,8 @@ export const CreateOrganizerBody = z.strictObject({
   organizer: title,
   ...organizerFields,
 });
-/** What `calendar.organizers.create` takes. */
-export interface OrganizerInput extends z.input<typeof CreateOrganizerBody> {}
+/** The body of POST `/organizers`: `organizer` (the name) is required. */
+export interface CreateOrganizerBody extends z.input<typeof CreateOrganizerBody> {}
 
 /** The body of an organizer update: every field is optional. */
 export const UpdateOrganizerBody = z.strictObject({
@@ -464,8 +436,8 @@ export const UpdateOrganizerBody = z.strictObject({
   organizer: z.optional(title),
   ...organizerFields,
 });
-/** What `calendar.organizers.update` takes. */
-export interface OrganizerChanges extends z.input<typeof UpdateOrganizerBody> {}
+/** The body of an organizer update: every field is optional. */
+export interface UpdateOrganizerBody extends z.input<typeof UpdateOrganizerBody> {}
 
 const termFields = {
   /** Its description. */
@@ -485,8 +457,8 @@ export const CreateCategoryBody = z.strictObject({
   ...termFields,
   ...parentField,
 });
-/** What `calendar.categories.create` takes. */
-export interface CategoryInput extends z.input<typeof CreateCategoryBody> {}
+/** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */
+export interface CreateCategoryBody extends z.input<typeof CreateCategoryBody> {}
 
 /** Changes to a category: any of its fields. */
 export const UpdateCategoryBody = z.strictObject({
@@ -495,8 +467,8 @@ export const UpdateCategoryBody = z.strictObject({
   ...termFields,
   ...parentField,
 });
-/** What `calendar.categories.update` takes. */
-export interface CategoryChanges extends z.input<typeof UpdateCategoryBody> {}
+/** Changes to a category: any of its fields. */
+export interface UpdateCategoryBody extends z.input<typeof UpdateCategoryBody> {}
 
 /** The body of POST `/tags`: `name` is required. */
 export const CreateTagBody = z.strictObject({
@@ -504,8 +476,8 @@ export const CreateTagBody = z.strictObject({
   name: termName,
   ...termFields,
 });
-/** What `calendar.tags.create` takes. */
-export interface TagInput extends z.input<typeof CreateTagBody> {}
+/** The body of POST `/tags`: `name` is required. */
+export interface CreateTagBody extends z.input<typeof CreateTagBody> {}
 
 /** Changes to a tag: any of its fields. */
 export const UpdateTagBody = z.strictObject({
@@ -513,5 +485,5 @@ export const UpdateTagBody = z.strictObject({
   name: z.optional(termName),
   ...termFields,
 });
-/** What `calendar.tags.update` takes. */
-export interface TagChanges extends z.input<typeof UpdateTagBody> {}
+/** Changes to a tag: any of its fields. */
+export interface UpdateTagBody extends z.input<typeof UpdateTagBody> {}

@@ -86,12 +86,6 @@ export function utcMsOf(local: LocalDateTime): number {
   return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
 }
 
-/** A Date as the ISO 8601 text the interface reads, in UTC and to the second. */
-export function formatDateForWire(date: Date): string {
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** True for an IANA time zone name the runtime knows, such as `Europe/Paris` or `UTC`. */
 export function isTimeZone(name: string): boolean {
   if (name.trim() === '') return false;

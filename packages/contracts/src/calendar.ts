@@ -1,0 +1,37 @@
+/**
+ * The contract of the events calendar interface: its operations (method, path, who may call, the
+ * schemas of path, query, body and answer, how lists page), the schemas of its requests, and the
+ * date-time forms it reads. The calendar client binds its methods to it and the reference server
+ * mounts its handlers on it. The response schemas load on demand (`calendar.responses()`), or
+ * from `@clientkit/contracts/calendar/responses`.
+ *
+ * @module
+ */
+
+export {
+  type DateTimeReading,
+  isDateTimeText,
+  isTimeZone,
+  type LocalDateTime,
+  readDateTime,
+  utcMsOf,
+} from './calendar/date-time';
+export { type CalendarAccess, calendar } from './calendar/operations';
+export * from './calendar/request-schemas';
+export type {
+  CalendarErrorBody,
+  CategoryList,
+  CostDetails,
+  DateDetails,
+  Event,
+  EventList,
+  Image,
+  NamespaceIndex,
+  OpenApiDocument,
+  Organizer,
+  OrganizerList,
+  TagList,
+  Term,
+  Venue,
+  VenueList,
+} from './calendar/response-schemas';
