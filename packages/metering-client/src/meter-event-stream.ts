@@ -1,17 +1,17 @@
+import { integer } from '@clientkit/contracts';
+import {
+  type IdentifiedMeterEvent,
+  MAX_EVENTS_PER_REQUEST,
+  type MeterEvent,
+} from '@clientkit/contracts/metering';
 import {
   ClientKitError,
   checkOptionNames,
-  integer,
   type RetrySetting,
   validateInput,
 } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { checkEvent } from './event-check';
-import {
-  type IdentifiedMeterEvent,
-  MAX_EVENTS_PER_REQUEST,
-  type MeterEvent,
-} from './request-schemas';
 import type { Events } from './resources/events';
 
 /** Called with a batch that could not be delivered, and the error of its last attempt. */
