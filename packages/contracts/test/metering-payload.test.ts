@@ -6,7 +6,7 @@ import {
   MAX_PAYLOAD_VALUE_LENGTH,
   MeterEventPayload,
   PROTO_KEY_RULE,
-} from '../src/schemas';
+} from '../src/metering';
 
 function outcome(value: unknown) {
   const result = safeParse(MeterEventPayload, value, { reportInput: true });
