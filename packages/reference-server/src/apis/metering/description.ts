@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
 import { refuseNonJsonBody } from '../../json-body';
 import {
+  type DocumentationOf,
   type InterfaceDescription,
   jsonSchemaHints,
   type Operation,
@@ -23,6 +24,29 @@ import { meteringProblem, unsupportedMediaType } from './errors';
 import type { MeteringRouteState } from './state';
 
 export const METERING_BASE = metering.base;
+
+/** What the metering document says of each operation, beyond what the contract declares. */
+const meteringDocumentation: DocumentationOf<typeof metering> = {
+  createMeterEventSession: {
+    summary: 'A session whose token authenticates the event stream for 15 minutes',
+    statuses: {
+      200: 'The new session',
+      400: 'A malformed Service-Version or Idempotency-Key',
+      401: 'No API key, or not a known one',
+    },
+  },
+  createMeterEventStream: {
+    summary: 'Send 1 to 100 meter events; they are validated and counted asynchronously',
+    statuses: {
+      200: 'The events were taken in',
+      400: 'A malformed Service-Version, or a body that breaks a rule (the field is named)',
+      401: 'No session token, an unknown one, or one whose session expired',
+      409: 'A request with the same Idempotency-Key is still being handled',
+      413: 'The body is larger than 1 MiB',
+      429: 'Over the rate limit; Retry-After says when to try again',
+    },
+  },
+};
 
 /**
  * An event's payload is checked for a key named `__proto__` before its record is read, and that
@@ -103,7 +127,7 @@ export function meteringDescription(
       'Service-Version (a date-based release name; the default release otherwise) and, on POST, ' +
       'an Idempotency-Key of 1 to 255 characters whose first answer is replayed for 24 hours.',
     base: METERING_BASE,
-    operations: operationsOf(metering, responses),
+    operations: operationsOf(metering, responses, meteringDocumentation),
     components: {
       responses: {
         MeterEventSession: responses.MeterEventSession,
