@@ -20,12 +20,14 @@ const against = (profile: Profile, baseUrl: string): AnyClient =>
   profile.make({ ...profile.development(url), baseUrl, retry: 0 });
 
 describe.each(profiles)('$name against the reference server', (profile) => {
+  const { method = 'GET', path } = profile.route;
+
   it('request() reaches a route under the interface path with the client credentials', async () => {
-    profile.route.check(await against(profile, url).request('GET', profile.route.path));
+    profile.route.check(await against(profile, url).request(method, path));
   });
 
   it('reaches it alike from the origin with a trailing slash', async () => {
-    profile.route.check(await against(profile, `${url}/`).request('GET', profile.route.path));
+    profile.route.check(await against(profile, `${url}/`).request(method, path));
   });
 
   it('request() reports a route with nothing there as NotFoundError', async () => {

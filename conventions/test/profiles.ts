@@ -55,8 +55,11 @@ export interface Profile {
   };
   /** Options of a client against the reference server at `url`, with its development credentials. */
   development(url: string): object;
-  /** A route the `request()` escape hatch reaches on the reference server, and what it answers. */
-  route: { path: string; check(data: unknown): void };
+  /**
+   * A route the `request()` escape hatch reaches on the reference server (with GET unless it says
+   * otherwise), and what it answers.
+   */
+  route: { method?: 'GET' | 'POST'; path: string; check(data: unknown): void };
   /** A route that does not exist on the reference server. */
   missing: string;
 }
@@ -198,7 +201,9 @@ const metering: Profile = {
     error: { type: 'invalid_request_error', code: `status_${status}`, message },
   }),
   development: (url) => developmentClientOptions(url).metering,
+  // The interface has no GET route: a session is created with POST.
   route: {
+    method: 'POST',
     path: 'meter_event_session',
     check: (data) => expectField(data, 'object', 'v2.billing.meter_event_session'),
   },

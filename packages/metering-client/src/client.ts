@@ -1,30 +1,28 @@
+import { integer } from '@clientkit/contracts';
+import { metering, ServiceVersion } from '@clientkit/contracts/metering';
 import {
   type APIPromise,
+  type Auth,
   bearerAuth,
-  CLIENT_OPTION_NAMES,
+  ClientCore,
+  type ClientDefinition,
   type ClientOptions,
-  checkOptionNames,
-  createTransport,
+  type GivenOptions,
   type HttpMethod,
-  httpUrlString,
-  integer,
   type RawRequestInit,
   type RequestOptions,
-  RequestValidationError,
   type SecretSource,
-  sendRaw,
+  secretOption,
+  serviceUrl,
   type TokenProvider,
-  type Transport,
   validateInput,
 } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
 import { lazyNodeStreamFetch } from './node-process';
-import { ServiceVersion } from './request-schemas';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
 import { isSessionExpiredError, sessionProvider } from './session';
-import { streamTransport } from './stream-transport';
 
 /** The release sent as `Service-Version` unless the client is given another. */
 export const DEFAULT_SERVICE_VERSION = '2026-01-28.preview';
@@ -33,35 +31,43 @@ export const DEFAULT_RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 /** Options of `MeteringClient`. */
 export interface MeteringClientOptions extends ClientOptions {
-  /** The service's origin, plus any path it is mounted under (for the reference server: its URL). */
+  /**
+   * The service's origin, or the prefix a proxy mounts it under (for the reference server: its
+   * URL). The client appends `/v2/billing`, so a URL that already ends with `/v2/billing` is refused.
+   */
   baseUrl: string;
   /** The secret API key (`sk_test_...` or `sk_live_...`), or a function that returns it. Never sent to the stream. */
   apiKey: SecretSource;
   /** The date-based release sent as `Service-Version` (default `2026-01-28.preview`). */
   serviceVersion?: string;
-  /** The origin of the event stream when it differs from `baseUrl` (the real service has its own host). */
+  /**
+   * The origin of the event stream when it differs from `baseUrl` (the real service has its own
+   * host); the same rules as `baseUrl` apply.
+   */
   streamBaseUrl?: string;
   /** Replace the session this long before it expires, in ms (default 60 000). */
   renewBeforeExpiryMs?: number;
 }
 
-const OPTION_NAMES = [
-  ...CLIENT_OPTION_NAMES,
-  'baseUrl',
-  'apiKey',
-  'serviceVersion',
-  'streamBaseUrl',
-  'renewBeforeExpiryMs',
-];
+const SUBJECT = 'options of MeteringClient';
 
-const ClientChecks = z.object({
+const definition: ClientDefinition<typeof metering> = {
+  name: 'MeteringClient',
+  contract: metering,
+  options: ['baseUrl', 'apiKey', 'serviceVersion', 'streamBaseUrl', 'renewBeforeExpiryMs'],
+  errorFields: meteringErrorFields,
+  // Sessions are disposable and every event carries an identifier, so a repeated POST is
+  // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
+  idempotencyKeys: true,
+};
+
+const MeteringChecks = z.object({
   serviceVersion: z.optional(ServiceVersion),
-  streamBaseUrl: z.optional(httpUrlString()),
   renewBeforeExpiryMs: z.optional(integer(0)),
 });
 
 /** Reads `code` (or, without one, `type`) and `message` from `{ error: { type, code?, message } }`. */
-function meteringErrorBody(body: unknown) {
+function meteringErrorFields(body: unknown) {
   const error = (body as { error?: { type?: unknown; code?: unknown; message?: unknown } } | null)
     ?.error;
   if (!error || typeof error !== 'object') return undefined;
@@ -72,11 +78,35 @@ function meteringErrorBody(body: unknown) {
   };
 }
 
-function checkApiKey(apiKey: unknown): void {
-  if ((typeof apiKey === 'string' && apiKey !== '') || typeof apiKey === 'function') return;
-  throw new RequestValidationError('options of MeteringClient', [
-    { path: 'apiKey', message: 'must be an API key or a function that returns one' },
-  ]);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The options with `Service-Version` first among the headers, so that every request carries it and
+ * a header the caller names the same way wins. Options the skeleton will refuse are left as given,
+ * so that it names them.
+ */
+function withServiceVersion(options: unknown): unknown {
+  if (!isObject(options)) return options;
+  const { serviceVersion = DEFAULT_SERVICE_VERSION, headers } = options;
+  if (typeof serviceVersion !== 'string' || (headers !== undefined && !isObject(headers))) {
+    return options;
+  }
+  return { ...options, headers: { 'service-version': serviceVersion, ...headers } };
+}
+
+function apiKeyAuth(options: GivenOptions, subject: string): Auth {
+  return bearerAuth(secretOption(options.apiKey, 'apiKey', subject));
+}
+
+/**
+ * The core the event stream sends through: on Node, unless the application gave its own fetch, one
+ * whose fetch is `node:http` (see node-fetch.ts); elsewhere the client's own.
+ */
+function streamCore(core: ClientCore<typeof metering>): ClientCore<typeof metering> {
+  const nodeFetch = core.options.fetch ? undefined : lazyNodeStreamFetch();
+  if (!nodeFetch) return core;
+  return new ClientCore(definition, { ...core.options, fetch: nodeFetch }, apiKeyAuth);
 }
 
 /**
@@ -92,48 +122,25 @@ export class MeteringClient {
   readonly sessions: Sessions;
   /** Events, sent in one request of up to 100. */
   readonly events: Events;
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof metering>;
   readonly #session: TokenProvider;
 
   constructor(options: MeteringClientOptions) {
-    checkOptionNames(options, OPTION_NAMES, 'options of MeteringClient');
-    checkApiKey(options?.apiKey);
-    const { apiKey, serviceVersion, streamBaseUrl, renewBeforeExpiryMs, ...shared } = options;
-    const checked = validateInput(
-      ClientChecks,
-      { serviceVersion, streamBaseUrl, renewBeforeExpiryMs },
-      'options of MeteringClient',
-    );
-    const transportOptions = {
-      ...shared,
-      auth: bearerAuth(apiKey),
-      headers: {
-        'service-version': checked.serviceVersion ?? DEFAULT_SERVICE_VERSION,
-        ...shared.headers,
-      },
-      errorBody: meteringErrorBody,
-      responseSchemas: () => import('./response-schemas'),
-      // Sessions are disposable and every event carries an identifier, so a repeated POST is
-      // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
-      idempotencyKeys: true,
-    };
-    // The API key on the service's origin, where sessions are created; the event stream is reached
-    // with the same options and the session token instead, on Node over node:http (see
-    // node-fetch.ts) unless the application gave its own fetch.
-    this.#transport = createTransport(transportOptions);
-    const streamFetch = shared.fetch ? undefined : lazyNodeStreamFetch();
-    const eventTransport = streamFetch
-      ? createTransport({ ...transportOptions, fetch: streamFetch })
-      : this.#transport;
-    this.sessions = new Sessions(this.#transport);
+    this.#core = new ClientCore(definition, withServiceVersion(options), apiKeyAuth);
+    const given = this.#core.options;
+    const checked = validateInput(MeteringChecks, given, SUBJECT);
+    // The API key goes to `baseUrl` only; the stream is reached with the session's token.
+    const streamUrl =
+      given.streamBaseUrl === undefined
+        ? undefined
+        : serviceUrl(given.streamBaseUrl, metering.base, SUBJECT, 'streamBaseUrl');
+    this.sessions = new Sessions(this.#core);
     this.#session = sessionProvider(
       this.sessions,
       checked.renewBeforeExpiryMs ?? DEFAULT_RENEW_BEFORE_EXPIRY_MS,
     );
     const sessionAuth = bearerAuth(this.#session, { renewWhen: isSessionExpiredError });
-    this.events = new Events(
-      streamTransport(eventTransport, { baseUrl: checked.streamBaseUrl, auth: sessionAuth }),
-    );
+    this.events = new Events(streamCore(this.#core), { url: streamUrl, auth: sessionAuth });
   }
 
   /** How many sessions the client has created for its own use (the raw `sessions.create()` calls excluded). */
@@ -156,12 +163,12 @@ export class MeteringClient {
   }
 
   /**
-   * Any other route of the interface on `baseUrl`, for what the typed methods do not cover yet:
-   * the API key, `Service-Version`, retries (POSTs with an Idempotency-Key) and error classes
-   * apply; no input schema does. The path is relative to `baseUrl` and must stay under it.
+   * Any other route of the interface, relative to `<baseUrl>/v2/billing`, for what the typed
+   * methods do not cover yet: the API key, `Service-Version`, retries (POSTs with an
+   * Idempotency-Key) and error classes apply; no input schema does. The path must stay under it.
    *
    * @example
-   * const meters = await metering.request('GET', 'v1/billing/meters', { query: { limit: 10 } });
+   * const session = await metering.request('POST', 'meter_event_session');
    */
   request<T = unknown>(
     method: HttpMethod,
@@ -169,6 +176,6 @@ export class MeteringClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    return sendRaw<T>(this.#transport, 'metering.request', method, path, init, options);
+    return this.#core.request<T>(method, path, init, options);
   }
 }

@@ -1,5 +1,3 @@
-import { validateInput } from '@clientkit/core';
-import { withIdentifier } from './identifier';
 import {
   type IdentifiedMeterEvent,
   MAX_NAME_LENGTH,
@@ -8,7 +6,9 @@ import {
   type MeterEvent,
   MeterEvent as MeterEventSchema,
   ZONED_DATE_TIME_PATTERN,
-} from './request-schemas';
+} from '@clientkit/contracts/metering';
+import { validateInput } from '@clientkit/core';
+import { withIdentifier } from './identifier';
 
 /**
  * Checks one event for the stream and returns a copy of it (payload included, so that later changes

@@ -1,4 +1,4 @@
-import type { IdentifiedMeterEvent, MeterEvent } from './request-schemas';
+import type { IdentifiedMeterEvent, MeterEvent } from '@clientkit/contracts/metering';
 
 /**
  * The event with an identifier: its own, or a random UUID. Assigned once, before the first attempt,

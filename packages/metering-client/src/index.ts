@@ -26,6 +26,17 @@
  * @module
  */
 export {
+  type IdentifiedMeterEvent,
+  MAX_EVENTS_PER_REQUEST,
+  type MeterEvent,
+  type MeterEventSession,
+  type MeterEventStreamResponse,
+  type MeteringErrorBody,
+  type MeteringErrorType,
+  SESSION_EXPIRED_CODE,
+  SESSION_LIFETIME_MS,
+} from '@clientkit/contracts/metering';
+export {
   APIConnectionError,
   APIError,
   APIPromise,
@@ -56,7 +67,6 @@ export {
   MeteringClient,
   type MeteringClientOptions,
 } from './client';
-export type { MeteringErrorBody, MeteringErrorType } from './error-schemas';
 export {
   type BatchErrorHandler,
   MeterEventDeliveryError,
@@ -65,14 +75,6 @@ export {
   type MeterEventStreamOptions,
   type MeterEventStreamStats,
 } from './meter-event-stream';
-export {
-  type IdentifiedMeterEvent,
-  MAX_EVENTS_PER_REQUEST,
-  type MeterEvent,
-  SESSION_EXPIRED_CODE,
-  SESSION_LIFETIME_MS,
-} from './request-schemas';
 export type { Events, SentMeterEvents } from './resources/events';
 export type { Sessions } from './resources/sessions';
-export type { MeterEventSession, MeterEventStreamResponse } from './response-schemas';
 export { isSessionExpiredError } from './session';

@@ -1,17 +1,17 @@
+import { integer } from '@clientkit/contracts';
+import {
+  type IdentifiedMeterEvent,
+  MAX_EVENTS_PER_REQUEST,
+  type MeterEvent,
+} from '@clientkit/contracts/metering';
 import {
   ClientKitError,
   checkOptionNames,
-  integer,
   type RetrySetting,
   validateInput,
 } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { checkEvent } from './event-check';
-import {
-  type IdentifiedMeterEvent,
-  MAX_EVENTS_PER_REQUEST,
-  type MeterEvent,
-} from './request-schemas';
 import type { Events } from './resources/events';
 
 /** Called with a batch that could not be delivered, and the error of its last attempt. */
@@ -63,7 +63,10 @@ export interface MeterEventStreamStats {
 
 /** Some batches could not be delivered and no `onBatchError` handler took them (or the handler threw). */
 export class MeterEventDeliveryError extends ClientKitError {
-  override name = 'MeterEventDeliveryError';
+  override get name(): string {
+    return 'MeterEventDeliveryError';
+  }
+
   /** Each undelivered batch with the error of its last attempt. */
   readonly failures: { error: unknown; events: IdentifiedMeterEvent[] }[];
 
@@ -80,7 +83,10 @@ export class MeterEventDeliveryError extends ClientKitError {
 
 /** `push` or `write` after `close()`. */
 export class MeterEventStreamClosedError extends ClientKitError {
-  override name = 'MeterEventStreamClosedError';
+  override get name(): string {
+    return 'MeterEventStreamClosedError';
+  }
+
   constructor() {
     super('The meter event stream is closed and accepts no more events');
   }

@@ -1,14 +1,17 @@
 /**
- * The wire contract of the usage-metering interface, as zod schemas. The client checks its inputs
- * with them and the reference server validates requests with the same ones, so the two can never
- * disagree. Response schemas are loose: fields the interface adds later pass through.
- *
- * The client itself loads the request schemas up front and the response schemas only when it checks
- * responses; this entry has them all.
+ * The wire contract of the usage-metering interface as zod schemas, from
+ * `@clientkit/contracts/metering`. The client checks its inputs with them and the reference server
+ * validates requests with the same ones. Request schemas are strict: a field they do not know is
+ * refused by name. Response schemas type the fields they declare and let the ones the interface
+ * adds later through.
  *
  * @module
  */
-
-export * from './error-schemas';
-export * from './request-schemas';
-export * from './response-schemas';
+export * from '@clientkit/contracts/metering';
+// Named here because the contract's entry exports the same names as types only.
+export {
+  MeterEventSession,
+  MeterEventStreamResponse,
+  MeteringErrorBody,
+  MeteringErrorType,
+} from '@clientkit/contracts/metering/responses';

@@ -1,12 +1,15 @@
 import {
+  type MeterEventSession,
+  SESSION_EXPIRED_CODE,
+  SESSION_LIFETIME_MS,
+} from '@clientkit/contracts/metering';
+import {
   AuthenticationError,
   type IssuedToken,
   type TokenProvider,
   tokenProvider,
 } from '@clientkit/core';
-import { SESSION_EXPIRED_CODE, SESSION_LIFETIME_MS } from './request-schemas';
 import type { Sessions } from './resources/sessions';
-import type { MeterEventSession } from './response-schemas';
 
 /** True for the 401 that says the session token has expired: a new session will be accepted. */
 export function isSessionExpiredError(error: unknown): error is AuthenticationError {

@@ -66,6 +66,28 @@ describe('sessions.create', () => {
     await unitClient({ serviceVersion: '2025-03-31.basil' }).sessions.create();
   });
 
+  it('lets a Service-Version header the caller sets win over serviceVersion', async () => {
+    nock(ORIGIN, { reqheaders: { 'service-version': '2025-03-31.basil' } })
+      .post(SESSION_PATH)
+      .reply(200, sessionBody());
+    const metering = unitClient({ headers: { 'Service-Version': '2025-03-31.basil' } });
+    await metering.sessions.create();
+  });
+
+  it('takes the apiKey as a function, asked for the current key on each request', async () => {
+    const keys = ['sk_test_first_key', 'sk_test_second_key'];
+    for (const key of keys) {
+      nock(ORIGIN, { reqheaders: { authorization: `Bearer ${key}` } })
+        .post(SESSION_PATH)
+        .reply(200, sessionBody());
+    }
+    let calls = 0;
+    const metering = unitClient({ apiKey: () => keys[calls++]! });
+    await metering.sessions.create();
+    await metering.sessions.create();
+    expect(calls).toBe(2);
+  });
+
   it('retries a session creation that failed with 503, since an extra session is harmless', async () => {
     nock(ORIGIN)
       .post(SESSION_PATH)
@@ -290,7 +312,9 @@ describe('client options', () => {
     for (const apiKey of [undefined, '']) {
       const error = construct({ apiKey });
       expect(error).toBeInstanceOf(RequestValidationError);
-      expect((error as Error).message).toContain('apiKey must be an API key');
+      expect((error as Error).message).toContain(
+        'Invalid options of MeteringClient: apiKey must be a non-empty string or a function that returns one',
+      );
     }
   });
 

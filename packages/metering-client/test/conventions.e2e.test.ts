@@ -27,14 +27,9 @@ describe('the metering client’s conventions against the reference server', () 
 
   it('request() reaches a route with the API key and the interface’s errors', async () => {
     const metering = h.client();
-    const session = await metering.request<MeterEventSession>(
-      'POST',
-      'v2/billing/meter_event_session',
-    );
+    const session = await metering.request<MeterEventSession>('POST', 'meter_event_session');
     expect(session.object).toBe('v2.billing.meter_event_session');
-    const missing = await metering
-      .request('POST', 'v2/billing/meter_events')
-      .catch((e: unknown) => e);
+    const missing = await metering.request('POST', 'meter_events').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(NotFoundError);
     expect((missing as NotFoundError).code).toBe('resource_missing');
   });

@@ -41,7 +41,10 @@ describe('unknown names are refused by name before any request', () => {
   it('refuses unknown client options such as retries and timeoutMs, naming each', () => {
     const error = constructionError({ retries: 3, timeoutMs: 1000 });
     expect(error.issues.map((issue) => issue.path)).toEqual(['retries', 'timeoutMs']);
-    expect(error.message).toContain('retries is not an option (known: fetch, timeout, retry,');
+    expect(error.message).toContain(
+      'Invalid options of MeteringClient: retries is not an option; timeoutMs is not an option (known: fetch, timeout, retry,',
+    );
+    expect(error.message.match(/known:/g)).toHaveLength(1);
   });
 
   it('refuses the 0.2 option maxRetries, naming it', () => {
@@ -59,7 +62,10 @@ describe('unknown names are refused by name before any request', () => {
   it('refuses an unknown request option, naming it, before any request', async () => {
     const error = await rejectionOf(unitClient().sessions.create({ maxRetries: 1 } as never));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toContain('maxRetries is not an option of this method');
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'maxRetries', message: 'is not an option' },
+    ]);
+    expect((error as Error).message).toContain('options of metering.sessions.create');
   });
 });
 
@@ -83,31 +89,64 @@ describe('baseUrl is the service’s origin and the client appends the interface
   });
 });
 
+describe('baseUrl and streamBaseUrl are checked one way, at construction', () => {
+  const refusals = [
+    ['http://metering.test/v2/billing', 'must not end with /v2/billing: the client appends it'],
+    ['http://metering.test/v2/billing/', 'must not end with /v2/billing: the client appends it'],
+    [
+      'http://gateway.test/metering/V2/Billing',
+      'must not end with /v2/billing: the client appends it',
+    ],
+    ['http://metering.test?region=eu', 'must not carry a query string'],
+    ['http://metering.test/#stream', 'must not carry a fragment'],
+    ['http://user:secret@metering.test', 'must not carry credentials (user:password@)'],
+    ['metering.test', 'must be an absolute http(s) URL, such as https://api.example.com'],
+  ] as const;
+
+  it.each(refusals)('refuses the baseUrl %s: it %s', (baseUrl, rule) => {
+    const error = constructionError({ baseUrl });
+    expect(error.issues).toEqual([{ path: 'baseUrl', message: expect.stringContaining(rule) }]);
+    expect(error.message).toContain(`Invalid options of MeteringClient: baseUrl ${rule}`);
+  });
+
+  it.each(refusals)('refuses the streamBaseUrl %s: it %s', (streamBaseUrl, rule) => {
+    const error = constructionError({ streamBaseUrl });
+    expect(error.issues).toEqual([
+      { path: 'streamBaseUrl', message: expect.stringContaining(rule) },
+    ]);
+    expect(error.message).not.toContain('secret');
+  });
+
+  it('sends the stream to streamBaseUrl under a proxy prefix, with /v2/billing appended', async () => {
+    mockSessions(1);
+    nock('http://gateway.test').post(`/stream${STREAM_PATH}`).reply(200, {});
+    await unitClient({ streamBaseUrl: 'http://gateway.test/stream/' }).events.send(usage(1));
+  });
+});
+
 describe('request(): the escape hatch', () => {
-  it('sends any route under baseUrl with the API key, Service-Version and the query', async () => {
+  it('sends any route under <baseUrl>/v2/billing with the API key, Service-Version and the query', async () => {
     nock(ORIGIN, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
       .matchHeader('service-version', /^\d{4}-/)
-      .get('/v1/billing/meters')
+      .get('/v2/billing/meters')
       .query({ limit: '2' })
       .reply(200, { data: [{ id: 'mtr_1' }] });
-    const answer = await unitClient().request<{ data: { id: string }[] }>(
-      'GET',
-      'v1/billing/meters',
-      { query: { limit: 2 } },
-    );
+    const answer = await unitClient().request<{ data: { id: string }[] }>('GET', 'meters', {
+      query: { limit: 2 },
+    });
     expect(answer.data[0]?.id).toBe('mtr_1');
   });
 
   it('retries a POST with the same Idempotency-Key on every attempt', async () => {
     const keys: unknown[] = [];
     nock(ORIGIN)
-      .post('/v1/billing/meters', { display_name: 'Calls' })
+      .post('/v2/billing/meters', { display_name: 'Calls' })
       .times(2)
       .reply(function () {
         keys.push(this.req.headers['idempotency-key']);
         return keys.length === 1 ? [503, busy, { 'retry-after': '0' }] : [200, { id: 'mtr_2' }];
       });
-    await unitClient().request('POST', '/v1/billing/meters', { body: { display_name: 'Calls' } });
+    await unitClient().request('POST', '/meters', { body: { display_name: 'Calls' } });
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
@@ -117,7 +156,7 @@ describe('request(): the escape hatch', () => {
     nock(ORIGIN)
       .get('/v2/billing/nothing')
       .reply(404, { error: { type: 'invalid_request_error', message: 'No route' } });
-    const error = await rejectionOf(unitClient().request('GET', 'v2/billing/nothing'));
+    const error = await rejectionOf(unitClient().request('GET', 'nothing'));
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).code).toBe('invalid_request_error');
   });
@@ -161,7 +200,9 @@ describe('retry in ky’s shape, per client and per request', () => {
   });
 
   it('refuses a retry limit that is not a whole number, naming it', () => {
-    expect(constructionError({ retry: -1 }).issues[0]?.path).toBe('retry.limit');
+    expect(constructionError({ retry: -1 }).issues).toEqual([
+      { path: 'retry', message: 'must be a whole number of retries or ky retry options' },
+    ]);
   });
 });
 

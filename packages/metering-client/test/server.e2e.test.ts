@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, DEFAULT_SERVICE_VERSION, isSessionExpiredError } from '../src/index';
 import { bodyOf, LIVE_KEY, SERVER_START, TEST_KEY, urlOf, useMeteringServer } from './e2e';
 
@@ -335,6 +335,29 @@ describe('the client against the server', () => {
     await metering.events.send([event()]);
     expect(metering.sessionsCreated).toBe(2);
     expect(h.server.metering.sessions().created).toBe(2);
+  });
+
+  it('on Node sends the stream over node:http and sessions over fetch, and both over a fetch the application gives', async () => {
+    const pathOf = (input: RequestInfo | URL) => new URL(urlOf(input)).pathname;
+    const globalFetch = vi.spyOn(globalThis, 'fetch');
+    try {
+      await h.client().events.send([event()]);
+      expect(globalFetch.mock.calls.map(([input]) => pathOf(input))).toEqual([
+        '/v2/billing/meter_event_session',
+      ]);
+    } finally {
+      globalFetch.mockRestore();
+    }
+    const given: string[] = [];
+    const metering = h.client({
+      fetch: (input, init) => {
+        given.push(pathOf(input));
+        return fetch(input, init);
+      },
+    });
+    await metering.events.send([event()]);
+    expect(given).toEqual(['/v2/billing/meter_event_session', '/v2/billing/meter_event_stream']);
+    expect(await h.countedTotal()).toBe(2);
   });
 
   it('surfaces a refused API key as AuthenticationError that is not a session expiry', async () => {

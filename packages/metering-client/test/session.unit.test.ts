@@ -48,6 +48,20 @@ describe('session renewal before expiry', () => {
     expect(metering.sessionsCreated).toBe(2);
   });
 
+  it('renews under fake timers installed after the client was built: the clock is read when used', async () => {
+    // No retries: under fake timers a retry's wait would never end, and a miss must fail at once.
+    const metering = unitClient({ retry: 0 });
+    const [first, second] = mockSessions(2);
+    expectStreamWith(first!);
+    expectStreamWith(second!);
+    vi.useFakeTimers();
+    const start = Date.now();
+    await metering.events.send(usage(1));
+    vi.setSystemTime(start + 15 * MINUTE - 59_000);
+    await metering.events.send(usage(1));
+    expect(metering.sessionsCreated).toBe(2);
+  });
+
   it('uses the margin given as renewBeforeExpiryMs', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.parse('2026-06-01T08:00:00.000Z');

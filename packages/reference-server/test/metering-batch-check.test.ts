@@ -1,4 +1,4 @@
-import { MeterEventStreamBody } from '@clientkit/metering-client/schemas';
+import { MeterEventStreamBody } from '@clientkit/contracts/metering';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';

@@ -1,11 +1,18 @@
-import { APIPromise, type RequestOptions, type Transport, validateInput } from '@clientkit/core';
-import { withIdentifier } from '../identifier';
 import {
   type IdentifiedMeterEvent,
   type MeterEvent,
   MeterEventStreamBody,
-} from '../request-schemas';
-import type { MeterEventStreamResponse } from '../response-schemas';
+  type MeterEventStreamResponse,
+  metering,
+} from '@clientkit/contracts/metering';
+import {
+  APIPromise,
+  type ClientCore,
+  type RequestOptions,
+  type Via,
+  validateInput,
+} from '@clientkit/core';
+import { withIdentifier } from '../identifier';
 
 /** What `events.send` resolves to: the events as sent, each with the identifier it carried. */
 export interface SentMeterEvents {
@@ -13,14 +20,16 @@ export interface SentMeterEvents {
 }
 
 /**
- * Meter events, sent to the high-throughput stream. The transport this resource is given is aimed
- * at the stream: its host, and the session token the client manages.
+ * Meter events, sent to the high-throughput stream: at its own host when the client has one, with
+ * the session token the client manages instead of the API key.
  */
 export class Events {
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof metering>;
+  readonly #stream: Via;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(core: ClientCore<typeof metering>, stream: Via) {
+    this.#core = core;
+    this.#stream = stream;
   }
 
   /**
@@ -36,6 +45,7 @@ export class Events {
   send(events: MeterEvent[], options?: RequestOptions): APIPromise<SentMeterEvents> {
     let identified: IdentifiedMeterEvent[];
     try {
+      // Checked before the identifiers are added, on a copy, so the caller's events stay as given.
       const body = validateInput(MeterEventStreamBody, { events }, 'body of metering.events.send');
       identified = body.events.map(withIdentifier);
     } catch (error) {
@@ -45,9 +55,8 @@ export class Events {
   }
 
   /**
-   * Sends events already checked and given identifiers (as the stream checks each one when it is
-   * pushed), without checking them again. Every event has an identifier, so the service counts a
-   * repeated attempt once and the request is retried like any metering POST.
+   * Sends events that already carry identifiers (the stream's batches). Every event has one, so
+   * the service counts a repeated attempt once and the request is retried like any metering POST.
    *
    * @internal
    */
@@ -55,13 +64,11 @@ export class Events {
     events: IdentifiedMeterEvent[],
     options?: RequestOptions,
   ): APIPromise<MeterEventStreamResponse> {
-    return this.#transport.request<MeterEventStreamResponse>({
-      operation: 'metering.events.send',
-      method: 'POST',
-      path: 'v2/billing/meter_event_stream',
-      body: { events },
-      response: 'MeterEventStreamResponse',
-      ...options,
-    });
+    return this.#core.call(
+      metering.operations.createMeterEventStream,
+      { body: { events } },
+      options,
+      this.#stream,
+    );
   }
 }

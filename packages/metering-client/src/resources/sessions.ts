@@ -1,12 +1,13 @@
-import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
-import type { MeterEventSession } from '../response-schemas';
+import type { MeterEventSession } from '@clientkit/contracts/metering';
+import { metering } from '@clientkit/contracts/metering';
+import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
 
 /** Meter event sessions: short-lived tokens for the event stream. */
 export class Sessions {
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof metering>;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(core: ClientCore<typeof metering>) {
+    this.#core = core;
   }
 
   /**
@@ -19,12 +20,6 @@ export class Sessions {
    * session.expires_at; // 15 minutes after session.created
    */
   create(options?: RequestOptions): APIPromise<MeterEventSession> {
-    return this.#transport.request<MeterEventSession>({
-      operation: 'metering.sessions.create',
-      method: 'POST',
-      path: 'v2/billing/meter_event_session',
-      response: 'MeterEventSession',
-      ...options,
-    });
+    return this.#core.call(metering.operations.createMeterEventSession, {}, options);
   }
 }

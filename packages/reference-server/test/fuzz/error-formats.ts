@@ -1,8 +1,8 @@
 import { CalendarErrorBody } from '@clientkit/calendar-client/schemas';
+import { MeteringErrorBody, MeteringErrorType } from '@clientkit/contracts/metering/responses';
 import { DocsErrorBody } from '@clientkit/docs-client/schemas';
 import { IdmErrorBody, OAuthErrorBody, OAuthErrorCode } from '@clientkit/idm-client/schemas';
 import { MailErrorBody } from '@clientkit/mail-client/schemas';
-import { MeteringErrorBody, MeteringErrorType } from '@clientkit/metering-client/schemas';
 import { type $ZodType, safeParse } from 'zod/v4/core';
 import type { InterfaceName } from '../../src/index';
 

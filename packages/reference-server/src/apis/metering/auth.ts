@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_CODE, ServiceVersion } from '@clientkit/metering-client/schemas';
+import { SESSION_EXPIRED_CODE, ServiceVersion } from '@clientkit/contracts/metering';
 import type { Context } from 'hono';
 import { safeParse } from 'zod/v4/core';
 import type { SecretMap } from '../../secret-map';

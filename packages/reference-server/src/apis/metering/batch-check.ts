@@ -5,7 +5,7 @@ import {
   MAX_PAYLOAD_VALUE_LENGTH,
   type MeterEventStreamBody,
   ZONED_DATE_TIME_PATTERN,
-} from '@clientkit/metering-client/schemas';
+} from '@clientkit/contracts/metering';
 
 /**
  * The stream's fast path: true when a parsed body is certainly a valid batch, by plain loops. The

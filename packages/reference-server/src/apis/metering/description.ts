@@ -1,21 +1,65 @@
 import {
-  MeterEventSession,
+  MAX_PAYLOAD_KEY_LENGTH,
+  MAX_PAYLOAD_VALUE_LENGTH,
+  MeterEventPayload,
   MeterEventStreamBody,
-  MeterEventStreamResponse,
-  MeteringErrorBody,
-} from '@clientkit/metering-client/schemas';
+  type MeteringAuth,
+  metering,
+} from '@clientkit/contracts/metering';
+import * as responses from '@clientkit/contracts/metering/responses';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
 import { refuseNonJsonBody } from '../../json-body';
-import type { InterfaceDescription } from '../../operations';
+import {
+  type DocumentationOf,
+  type InterfaceDescription,
+  jsonSchemaHints,
+  type Operation,
+  operationsOf,
+} from '../../operations';
 import { readJson, validate, validQuery } from '../../problem';
 import { authenticateApiKey, authenticateSession, releaseOf } from './auth';
 import { isCertainlyValidBatch } from './batch-check';
 import { meteringProblem, unsupportedMediaType } from './errors';
-import { type MeteringAuth, type MeteringOperation, meteringOperations } from './operations';
 import type { MeteringRouteState } from './state';
 
-export const METERING_BASE = '/v2/billing';
+export const METERING_BASE = metering.base;
+
+/** What the metering document says of each operation, beyond what the contract declares. */
+const meteringDocumentation: DocumentationOf<typeof metering> = {
+  createMeterEventSession: {
+    summary: 'A session whose token authenticates the event stream for 15 minutes',
+    statuses: {
+      200: 'The new session',
+      400: 'A malformed Service-Version or Idempotency-Key',
+      401: 'No API key, or not a known one',
+    },
+  },
+  createMeterEventStream: {
+    summary: 'Send 1 to 100 meter events; they are validated and counted asynchronously',
+    statuses: {
+      200: 'The events were taken in',
+      400: 'A malformed Service-Version, or a body that breaks a rule (the field is named)',
+      401: 'No session token, an unknown one, or one whose session expired',
+      409: 'A request with the same Idempotency-Key is still being handled',
+      413: 'The body is larger than 1 MiB',
+      429: 'Over the rate limit; Retry-After says when to try again',
+    },
+  },
+};
+
+/**
+ * An event's payload is checked for a key named `__proto__` before its record is read, and that
+ * check is what the document generator sees of it (opaque to it), so the hint says what the
+ * payload as a whole accepts.
+ */
+function documentPayload(): void {
+  jsonSchemaHints.set(MeterEventPayload._zod.def.in, {
+    type: 'object',
+    propertyNames: { maxLength: MAX_PAYLOAD_KEY_LENGTH },
+    additionalProperties: { type: 'string', maxLength: MAX_PAYLOAD_VALUE_LENGTH },
+  });
+}
 
 /** Who a request speaks for: the mode of its key or session, and the release it asked for. */
 export interface MeteringPrincipal {
@@ -26,7 +70,7 @@ export interface MeteringPrincipal {
 /** The release, then the credential, then (for the stream) the rate limit, as the service checks them. */
 function authorize(
   c: Context,
-  operation: MeteringOperation,
+  operation: Operation<MeteringAuth>,
   state: MeteringRouteState,
 ): MeteringPrincipal {
   const release = releaseOf(c);
@@ -74,6 +118,7 @@ const bearer = (description: string) => ({ type: 'http', scheme: 'bearer', descr
 export function meteringDescription(
   state: MeteringRouteState,
 ): InterfaceDescription<MeteringAuth, MeteringPrincipal> {
+  documentPayload();
   return {
     title: 'Usage metering API',
     version: '2',
@@ -82,12 +127,16 @@ export function meteringDescription(
       'Service-Version (a date-based release name; the default release otherwise) and, on POST, ' +
       'an Idempotency-Key of 1 to 255 characters whose first answer is replayed for 24 hours.',
     base: METERING_BASE,
-    operations: meteringOperations,
+    operations: operationsOf(metering, responses, meteringDocumentation),
     components: {
-      responses: { MeterEventSession, MeterEventStreamResponse, MeteringErrorBody },
+      responses: {
+        MeterEventSession: responses.MeterEventSession,
+        MeterEventStreamResponse: responses.MeterEventStreamResponse,
+        MeteringErrorBody: responses.MeteringErrorBody,
+      },
       requests: { MeterEventStreamBody },
     },
-    errorBody: MeteringErrorBody,
+    errorBody: responses.MeteringErrorBody,
     securitySchemes: {
       apiKey: bearer('An API key, sk_test_... or sk_live_...'),
       session: bearer('The authentication_token of a meter event session'),

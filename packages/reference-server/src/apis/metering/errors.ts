@@ -1,4 +1,4 @@
-import type { MeteringErrorType } from '@clientkit/metering-client/schemas';
+import type { MeteringErrorType } from '@clientkit/contracts/metering';
 import type { Context } from 'hono';
 import { ApiProblem } from '../../problem';
 

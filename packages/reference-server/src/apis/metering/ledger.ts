@@ -1,4 +1,4 @@
-import type { MeterEvent } from '@clientkit/metering-client/schemas';
+import type { MeterEvent } from '@clientkit/contracts/metering';
 import type { Clock } from '../../clock';
 
 /** How long an identifier keeps a repeat of its event from counting. */

@@ -1,6 +1,6 @@
-import { MeterEventStreamBody } from '@clientkit/metering-client/schemas';
+import type { metering } from '@clientkit/contracts/metering';
 import { Hono } from 'hono';
-import { bodyOf, mountOperations, type OperationHandler, openApiPublisher } from '../../operations';
+import { type HandlersOf, mountOperations, openApiPublisher } from '../../operations';
 import { METERING_BASE, type MeteringPrincipal, meteringDescription } from './description';
 import { idempotency } from './idempotency';
 import type { MeteringRouteState } from './state';
@@ -12,9 +12,10 @@ export type { MeteringRouteState } from './state';
 /** Where the interface's OpenAPI document is published, under its base path. */
 export const METERING_OPENAPI_PATH = `${METERING_BASE}/openapi.json`;
 
+/** The behaviour of each metering operation, keyed by operationId; auth and input are checked before. */
 function meteringHandlers(
   state: MeteringRouteState,
-): Record<string, OperationHandler<MeteringPrincipal>> {
+): HandlersOf<typeof metering, MeteringPrincipal> {
   return {
     // Each answer is made before its one write, so a request that fails (even in serializing
     // its answer) leaves no session and no events behind.
@@ -25,8 +26,7 @@ function meteringHandlers(
       session.keep();
       return answer;
     },
-    createMeterEventStream: (c, principal, input) => {
-      const { events } = bodyOf(input, MeterEventStreamBody);
+    createMeterEventStream: (c, principal, { body: { events } }) => {
       c.header('service-version', principal.release);
       const answer = c.json({});
       state.ledger.receive(events, principal.livemode);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type MeterEventSession, SESSION_LIFETIME_MS } from '@clientkit/metering-client/schemas';
+import { type MeterEventSession, SESSION_LIFETIME_MS } from '@clientkit/contracts/metering';
 import type { Clock } from '../../clock';
 import { SecretMap } from '../../secret-map';
 

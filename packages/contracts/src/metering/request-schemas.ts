@@ -1,14 +1,9 @@
 /**
- * The wire contract of the usage-metering interface that the client needs up front, as zod schemas:
- * the shared building blocks (dates, names, the service version), the events and the stream's body,
- * and the error bodies. The client checks its inputs with them and the reference server validates
- * requests with the same ones, so the two can never disagree. The schemas of answers are in
- * `response-schemas.ts`, loaded only when responses are checked.
- *
- * @module
+ * The building blocks of the metering contract (dates, names, the service version, its limits), and
+ * the schemas of its requests: the events and the stream's body. Request schemas are strict: a field
+ * they do not know is refused by name.
  */
 import * as z from '@clientkit/core/schema';
-import { payloadSchema } from './payload-schema';
 
 /** The most events one stream request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 100;
@@ -62,6 +57,22 @@ export const PROTO_KEY_RULE =
   'must not have a key named __proto__ (JavaScript objects cannot keep it as data)';
 
 /**
+ * An event's payload: string values under keys of up to 100 characters, values of up to 5000. A key
+ * named `__proto__` is refused by name before the record is read, since the record would drop it
+ * without a word (an object cannot keep it as data).
+ */
+export const MeterEventPayload = z.pipe(
+  z.custom<Record<string, string>>(
+    (value) => typeof value !== 'object' || value === null || !Object.hasOwn(value, '__proto__'),
+    PROTO_KEY_RULE,
+  ),
+  z.record(
+    z.string().check(z.maxLength(MAX_PAYLOAD_KEY_LENGTH)),
+    z.string().check(z.maxLength(MAX_PAYLOAD_VALUE_LENGTH)),
+  ),
+);
+
+/**
  * One usage event. `identifier` makes it count once however often it is sent (within 24 hours);
  * `timestamp` is when the usage happened (default: when the service receives it).
  */
@@ -72,7 +83,7 @@ export const MeterEvent = z.strictObject({
    * The event's values as strings, such as the customer id and the `value` to count: keys of up to
    * 100 characters, values of up to 5000.
    */
-  payload: payloadSchema(MAX_PAYLOAD_KEY_LENGTH, MAX_PAYLOAD_VALUE_LENGTH, PROTO_KEY_RULE),
+  payload: MeterEventPayload,
   /**
    * Makes the event count once however often it is sent within 24 hours; the client fills one in
    * when it is missing.
