@@ -1,11 +1,11 @@
-import { MailErrorBody, Server, UpdateServerBody } from '@clientkit/mail-client/schemas';
+import { type MailAuth, mail, UpdateServerBody } from '@clientkit/contracts/mail';
+import * as responses from '@clientkit/contracts/mail/responses';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
-import type { InterfaceDescription, PathParameter } from '../../operations';
+import { type InterfaceDescription, operationsOf, type PathParameter } from '../../operations';
 import { ApiProblem, readJson, validate, validQuery } from '../../problem';
 import { checkAccountRequest } from './account';
 import { MailErrorCode } from './errors';
-import { type MailAuth, type MailOperation, mailOperations } from './operations';
 import { hookUrlFields } from './present';
 import type { MailStore, StoredServer } from './store';
 
@@ -45,7 +45,7 @@ async function checkBody(c: Context, schema: $ZodType): Promise<unknown> {
  * that names none of them is refused with the authorization, before the body is read.
  */
 function serverOf(c: Context, store: MailStore): StoredServer {
-  const id = c.req.param('serverid') ?? '';
+  const id = c.req.param('serverId') ?? '';
   const server = /^\d{1,15}$/.test(id) ? store.server(Number(id)) : undefined;
   if (!server) {
     throw new ApiProblem(
@@ -59,7 +59,7 @@ function serverOf(c: Context, store: MailStore): StoredServer {
 
 /** Server IDs are integers; any other segment names no server (601), it is not an unknown route. */
 const mailPathParameters: Record<string, PathParameter> = {
-  serverid: { schema: { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 } },
+  serverId: { schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 } },
 };
 
 /** The mail interface as the shared operation module sees it: its table, auth, checks and document. */
@@ -73,19 +73,19 @@ export function mailDescription(
     description:
       'The settings of a mail server, such as where its parsed inbound messages are POSTed. ' +
       'Every request carries the account token; answers are JSON only.',
-    base: '',
-    operations: mailOperations,
+    base: mail.base,
+    operations: operationsOf(mail, responses),
     pathParameters: mailPathParameters,
     components: {
-      responses: { Server, MailErrorBody },
+      responses: { Server: responses.Server, MailErrorBody: responses.MailErrorBody },
       requests: { UpdateServerBody },
     },
-    errorBody: MailErrorBody,
+    errorBody: responses.MailErrorBody,
     securitySchemes: {
       accountToken: { type: 'apiKey', in: 'header', name: 'X-Mail-Account-Token' },
     },
     security: () => [{ accountToken: [] }],
-    authorize(c, operation: MailOperation) {
+    authorize(c, operation) {
       checkAccountRequest(c, accountToken(), operation.body !== undefined);
       return serverOf(c, store);
     },
