@@ -4,25 +4,19 @@ import type { Auth } from './auth';
 import { type CallSite, callSite, withCallSite } from './call-site';
 import type { Contract, HttpMethod, InputOf, Operation, Pagination, ResponseOf } from './contract';
 import { type ErrorBodyMapper, RequestValidationError, type ValidationIssue } from './errors';
-import { checkRawRequest, type RawRequestInit, relativePath } from './escape-hatch';
-import { type CallLog, callLog } from './logging';
-import { checkClientOptions, checkRequestOptions } from './option-checks';
-import {
-  CLIENT_OPTION_NAMES,
-  type ClientOptions,
-  checkOptionNames,
-  checkTimeout,
-  type RequestOptions,
-  serviceUrl,
-} from './options';
+import type { RawRequestInit } from './escape-hatch';
+import { logLevelOf } from './logger';
+import type { CallLog } from './logging';
+import { CLIENT_OPTION_RULES, checkOptions, REQUEST_OPTION_RULES } from './option-rules';
+import { type ClientOptions, type RequestOptions, serviceUrl } from './options';
 import { type PagePromise, paginate } from './pagination/page';
-import { chosenStyle, type PageParams, strategyOf } from './pagination/styles';
+import { chosenStyle, type PageParams } from './pagination/styles';
 import { filledPath, queryString } from './request-url';
 import { type BodyLimit, jsonBody } from './transport/body';
 import { abortError } from './transport/failure';
 import { type RetryPolicy, retryPolicy } from './transport/retry-policy';
 import { type Call, DEFAULT_TIMEOUT_MS, Transport } from './transport/transport';
-import { validateInput, validateResponse } from './validation';
+import { validateInput } from './validation';
 
 /** What makes one interface's client: its contract and what its service does its own way. */
 export interface ClientDefinition<C extends Contract> {
@@ -61,6 +55,11 @@ export type GivenOptions = ClientOptions & Record<string, unknown>;
 
 type AnyOperation = Operation<unknown, never>;
 
+let optional: Promise<typeof import('./opt-in')> | undefined;
+
+/** The module of what most programs never use, loaded once with the first use of any of it. */
+const optIn = () => (optional ??= import('./opt-in'));
+
 /**
  * The one skeleton every client is built on, and the one door its methods reach the network
  * through. It checks the client's options once, the same way for every client, and each call's
@@ -81,7 +80,8 @@ export class ClientCore<C extends Contract> {
   readonly #transport: Transport;
   readonly #retry: RetryPolicy;
   readonly #timeout: number | false;
-  readonly #log: CallLog | undefined;
+  /** The log of calls, while it loads (undefined when the client logs nothing). */
+  readonly #log: Promise<CallLog> | undefined;
   #responses: Promise<unknown> | undefined;
 
   /**
@@ -94,21 +94,17 @@ export class ClientCore<C extends Contract> {
     credentials: (options: GivenOptions, subject: string) => Auth | undefined,
   ) {
     const subject = `options of ${definition.name}`;
-    if (options === null || typeof options !== 'object') {
-      throw new RequestValidationError(subject, [{ path: '', message: 'must be an object' }]);
-    }
+    checkOptions(options, CLIENT_OPTION_RULES, subject, { also: definition.options });
     const given = options as GivenOptions;
-    checkOptionNames(given, [...CLIENT_OPTION_NAMES, ...definition.options], subject);
     const url = definition.url
       ? definition.url(given, subject)
       : serviceUrl(given.baseUrl, definition.contract.base, subject);
     const auth = credentials(given, subject);
-    checkClientOptions(given, subject);
     this.#definition = definition;
     this.#options = given;
-    this.#timeout = checkTimeout(given.timeout ?? DEFAULT_TIMEOUT_MS, subject);
+    this.#timeout = timeoutOf(given.timeout ?? DEFAULT_TIMEOUT_MS);
     this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
-    this.#log = callLog(given);
+    this.#log = logLevelOf(given) && optIn().then((module) => module.callLog(given));
     this.#transport = new Transport({
       url,
       options: given,
@@ -155,7 +151,7 @@ export class ClientCore<C extends Contract> {
     const offered = operation.pagination;
     if (!offered) throw new TypeError(`clientkit: ${this.#operationName(operation)} has no pages`);
     const query = { ...input.query };
-    const strategy = strategyOf(chosenStyle(offered, query));
+    const strategy = chosenStyle(offered, query).strategy();
     const fetchPage = (params: PageParams) =>
       this.call(operation, { ...input, query: params } as never, options) as APIPromise<unknown>;
     return paginate(fetchPage, strategy.first(query), strategy) as PagePromise<Item, Raw>;
@@ -173,22 +169,15 @@ export class ClientCore<C extends Contract> {
   ): APIPromise<T> {
     const site = callSite(this.request);
     const operation = `${this.#definition.contract.name}.request`;
-    let call: Call;
-    try {
-      checkRawRequest(method, init, operation);
-      const relative = relativePath(path, operation);
-      call = this.#call(
-        operation,
-        relative,
-        method,
-        `${relative}${queryString(init?.query)}`,
-        options,
-      );
+    const sending = optIn().then((checks) => {
+      checks.checkRawRequest(method, init, operation);
+      const relative = checks.relativePath(path, operation);
+      const query = queryString(init?.query);
+      const call = this.#call(operation, relative, method, `${relative}${query}`, options);
       if (init?.body !== undefined) call.body = this.#json(init.body, method);
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
-    return this.#settle(this.#send(call), site) as APIPromise<T>;
+      return this.#send(call);
+    });
+    return this.#settle(sending, site) as APIPromise<T>;
   }
 
   /**
@@ -203,7 +192,7 @@ export class ClientCore<C extends Contract> {
     const styleOf = this.#definition.paginate;
     if (!styleOf)
       throw new TypeError(`clientkit: ${this.#definition.name} has no listings to page`);
-    const strategy = strategyOf(chosenStyle(styleOf(String(path)), params));
+    const strategy = chosenStyle(styleOf(String(path)), params).strategy();
     const fetchPage = (query: PageParams) =>
       this.request('GET', path, { query: query as RawRequestInit['query'] }, options);
     return paginate(fetchPage, strategy.first({ ...params }), strategy) as PagePromise<Item, Raw>;
@@ -254,7 +243,9 @@ export class ClientCore<C extends Contract> {
   ): Call {
     const options = given ?? {};
     const subject = `options of ${operation}`;
-    checkRequestOptions(options, this.#definition.requestOptions ?? [], subject);
+    checkOptions(options, REQUEST_OPTION_RULES, subject, {
+      also: this.#definition.requestOptions ?? [],
+    });
     if (options.signal?.aborted) throw abortError(options.signal);
     return {
       operation,
@@ -270,11 +261,9 @@ export class ClientCore<C extends Contract> {
               this.#definition.idempotencyKeys === true,
               subject,
             ),
-      timeout:
-        options.timeout === undefined ? this.#timeout : checkTimeout(options.timeout, subject),
+      timeout: options.timeout === undefined ? this.#timeout : timeoutOf(options.timeout),
       auth: via?.auth,
       url: via?.url,
-      log: this.#log,
     };
   }
 
@@ -311,17 +300,20 @@ export class ClientCore<C extends Contract> {
   }
 
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
+    if (this.#log) call.log = await this.#log;
     await this.#definition.beforeSend?.(call);
     const answer = await this.#transport.send(call);
     if (!operation?.response || this.#options.validateResponses !== true) return answer;
     this.#responses ??= this.#definition.contract.responses();
-    const schema = operation.response((await this.#responses) as never);
-    return {
-      data: validateResponse(schema, answer.data, call.operation),
-      response: answer.response,
-    };
+    const [responses, checks] = await Promise.all([this.#responses, optIn()]);
+    const schema = operation.response(responses as never);
+    const data = checks.checkedAnswer(schema, answer.data, call.operation);
+    return { data, response: answer.response };
   }
 }
+
+/** ky's form of a timeout: `false` for none. */
+const timeoutOf = (ms: number): number | false => (ms === Number.POSITIVE_INFINITY ? false : ms);
 
 interface CallInput {
   path?: Record<string, unknown>;

@@ -1,30 +1,16 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
+import type { Pagination } from './pagination/styles';
 
 /** The HTTP methods an operation can have. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * How a listing moves from page to page. `items` names the field of the answer that holds the
- * page's records (`items`, `events`, `clients`).
- * - `cursor`: the answer's `next.page` is sent back as the `page` parameter.
- * - `page-number`: `page` counts from 1; the answer's `total_pages` says where to stop.
- * - `offset`: `page` counts from 0 with `per_page` records; stops at `total` or on a short page.
- * - `checkpoint`: the answer's `next` is sent back as `from`; a checkpoint older than `validityMs`
- *   is refused with `CheckpointExpiredError` rather than silently restarting the listing.
- * - `record-offset`: `offset` counts records and `count` is the page size; stops at the answer's
- *   `TotalCount` or on a short page. Without `items`, the records are the answer's one list.
- */
-export type Pagination =
-  | { readonly style: 'cursor'; readonly items: string }
-  | { readonly style: 'page-number'; readonly items: string }
-  | { readonly style: 'offset'; readonly items: string }
-  | { readonly style: 'checkpoint'; readonly items: string; readonly validityMs: number }
-  | { readonly style: 'record-offset'; readonly items?: string };
+export type { Pagination };
 
 /**
  * One operation of an interface, declared once and read by both sides: the client binds a method to
- * it and the reference server mounts a handler on it. `Auth` is the interface's own way of saying
- * who may call it; `Responses` is the module of its response schemas, which loads on demand.
+ * it and the reference server mounts a handler on it. It says what travels on the wire; the prose
+ * of the interface's document is the server's. `Auth` is the interface's own way of saying who may
+ * call it; `Responses` is the module of its response schemas, which loads on demand.
  */
 export interface Operation<Auth = unknown, Responses = never> {
   /** The client method bound to it, relative to the client: `spaces.get` is `docs.spaces.get`. */
@@ -36,8 +22,6 @@ export interface Operation<Auth = unknown, Responses = never> {
   readonly path: string;
   /** The base path for this operation when it is not the interface's (`''` for the site root). */
   readonly base?: string;
-  /** One line on what it does. */
-  readonly summary: string;
   readonly auth: Auth;
   /** The path parameters; without it, each is any non-empty string or whole number. */
   readonly params?: $ZodType;
@@ -45,10 +29,10 @@ export interface Operation<Auth = unknown, Responses = never> {
   readonly body?: $ZodType;
   /** Picks the schema of a success answer's body from the interface's response schemas. */
   readonly response?: (schemas: Responses) => $ZodType;
-  /** The success statuses, each with what it means. */
-  readonly success: Readonly<Record<number, string>>;
-  /** Error statuses worth naming (their body is the interface's error body). */
-  readonly errors?: Readonly<Record<number, string>>;
+  /** The statuses of its success answers. */
+  readonly success: readonly number[];
+  /** Error statuses it answers besides the ones every operation may (its body is the interface's error body). */
+  readonly errors?: readonly number[];
   /** How the operation's answers are paged; several when the caller picks one by its parameters. */
   readonly pagination?: Pagination | readonly Pagination[];
 }

@@ -1,19 +1,8 @@
-import { redactSecretFields, redactUrl } from './redact';
+import { redactUrl } from './redact';
 import { requestedWaitMs } from './transport/requested-wait';
 
 /** Marks the errors of any copy of core: the ESM and the CommonJS builds each have their classes. */
 const BRAND = Symbol.for('clientkit.error');
-
-/** Each error class's name and its parent's, so that a class recognises the errors of another copy. */
-const parentOf: Record<string, string | undefined> = {};
-const classNames = new WeakMap<object, string>();
-
-function descends(name: unknown, ancestor: string): boolean {
-  for (let current = name; typeof current === 'string'; current = parentOf[current]) {
-    if (current === ancestor) return true;
-  }
-  return false;
-}
 
 /**
  * The root of every error a clientkit SDK throws, so one `instanceof` catches them all. `instanceof`
@@ -21,23 +10,29 @@ function descends(name: unknown, ancestor: string): boolean {
  * (a client loaded with `require()` next to one imported as ESM).
  */
 export class ClientKitError extends Error {
-  override name = 'ClientKitError';
+  override get name(): string {
+    return 'ClientKitError';
+  }
 
   constructor(message?: string, options?: { cause?: unknown }) {
     super(message, options);
     Object.defineProperty(this, BRAND, { value: true });
   }
 
+  /**
+   * Each class names itself on its prototype, so an error of the other build is recognised by the
+   * names along its prototype chain.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // `this` is the class asked about: a subclass inherits this method.
-    // biome-ignore lint/complexity/noThisInStatic: the class asked about, not ClientKitError.
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    // biome-ignore lint/complexity/noThisInStatic: as above.
-    const name = classNames.get(this);
-    if (name === undefined || typeof value !== 'object' || value === null) return false;
-    return (
-      (value as { [BRAND]?: boolean })[BRAND] === true && descends((value as Error).name, name)
-    );
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass.
+    const { prototype } = this;
+    if (Object.prototype.isPrototypeOf.call(prototype, value as object)) return true;
+    if ((value as { [BRAND]?: boolean } | null)?.[BRAND] !== true) return false;
+    if (!Object.hasOwn(prototype, 'name')) return false;
+    for (let link = Object.getPrototypeOf(value); link; link = Object.getPrototypeOf(link)) {
+      if (Object.hasOwn(link, 'name') && link.name === prototype.name) return true;
+    }
+    return false;
   }
 }
 
@@ -67,7 +62,9 @@ export interface APIErrorInit {
  * `catch` exactly what they handle; all of them carry the same fields.
  */
 export class APIError extends ClientKitError {
-  override name = 'APIError';
+  override get name(): string {
+    return 'APIError';
+  }
   /** HTTP status of the response. */
   readonly status: number;
   /** The interface's own error code, read from the body (for example `rest_invalid_param`). */
@@ -103,45 +100,63 @@ function describeFailure(init: APIErrorInit): string {
 
 /** 400: the request was malformed or broke a rule of the interface. */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  override get name(): string {
+    return 'BadRequestError';
+  }
 }
 /** 401: credentials were missing, wrong or expired. */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  override get name(): string {
+    return 'AuthenticationError';
+  }
 }
 /** 403: the credentials are valid but do not allow this request. */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  override get name(): string {
+    return 'PermissionDeniedError';
+  }
 }
 /** 404: the resource does not exist (or is not visible to these credentials). */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  override get name(): string {
+    return 'NotFoundError';
+  }
 }
 /** 409: the request conflicts with the current state. */
 export class ConflictError extends APIError {
-  override name = 'ConflictError';
+  override get name(): string {
+    return 'ConflictError';
+  }
 }
 /** 410: the resource existed and is gone (for example already in the trash). */
 export class GoneError extends APIError {
-  override name = 'GoneError';
+  override get name(): string {
+    return 'GoneError';
+  }
 }
 /**
  * 413: the body is larger than the interface accepts. Clients that know the limit raise it before
  * sending, with `status` 413 and no `requestId`.
  */
 export class PayloadTooLargeError extends APIError {
-  override name = 'PayloadTooLargeError';
+  override get name(): string {
+    return 'PayloadTooLargeError';
+  }
 }
 /** 422: the body was well formed but a value was not acceptable. */
 export class UnprocessableEntityError extends APIError {
-  override name = 'UnprocessableEntityError';
+  override get name(): string {
+    return 'UnprocessableEntityError';
+  }
 }
 /**
  * 429: too many requests; `retryAfter` says how many seconds the server asked to wait, from
  * `Retry-After` or, without it, the rate-limit reset headers (`X-RateLimit-Reset`).
  */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  override get name(): string {
+    return 'RateLimitError';
+  }
   /** Seconds the server asked to wait, when it said. */
   readonly retryAfter: number | undefined;
 
@@ -152,7 +167,9 @@ export class RateLimitError extends APIError {
 }
 /** 5xx: the server failed; a 503 may say in `retryAfter` how many seconds to wait. */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  override get name(): string {
+    return 'InternalServerError';
+  }
   /** Seconds a 503's `Retry-After` asked to wait, when it said. */
   readonly retryAfter: number | undefined;
 
@@ -188,7 +205,9 @@ export function makeAPIError(init: APIErrorInit): APIError {
 
 /** No response arrived: the connection failed or was reset. */
 export class APIConnectionError extends ClientKitError {
-  override name = 'APIConnectionError';
+  override get name(): string {
+    return 'APIConnectionError';
+  }
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -196,12 +215,16 @@ export class APIConnectionError extends ClientKitError {
 
 /** No response arrived within the per-attempt timeout. */
 export class APITimeoutError extends APIConnectionError {
-  override name = 'APITimeoutError';
+  override get name(): string {
+    return 'APITimeoutError';
+  }
 }
 
 /** The caller's `AbortSignal` fired, during a request or while waiting to retry it. */
 export class APIUserAbortError extends ClientKitError {
-  override name = 'APIUserAbortError';
+  override get name(): string {
+    return 'APIUserAbortError';
+  }
 }
 
 /** One rule that an input broke: the field's path and what the rule asks for. */
@@ -214,7 +237,9 @@ export interface ValidationIssue {
 
 /** An input broke a rule of the interface; raised before anything is sent. */
 export class RequestValidationError extends ClientKitError {
-  override name = 'RequestValidationError';
+  override get name(): string {
+    return 'RequestValidationError';
+  }
   readonly issues: ValidationIssue[];
 
   /** `hint` follows the issues in the message once, such as the list of known option names. */
@@ -229,17 +254,19 @@ export class RequestValidationError extends ClientKitError {
 
 /** A response did not match the schema of the interface (only with `validateResponses: true`). */
 export class APIResponseValidationError extends ClientKitError {
-  override name = 'APIResponseValidationError';
+  override get name(): string {
+    return 'APIResponseValidationError';
+  }
   readonly issues: ValidationIssue[];
   /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
   readonly body: unknown;
 
+  /** `body` is kept as given: the caller replaces its secrets first. */
   constructor(subject: string, issues: ValidationIssue[], body: unknown) {
     const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
     super(`Unexpected response from ${subject}: ${list.join('; ')}`);
     this.issues = issues;
-    // The body that failed may be a token or session answer: its secrets stay out of the error.
-    this.body = redactSecretFields(body);
+    this.body = body;
   }
 }
 
@@ -248,7 +275,9 @@ export class APIResponseValidationError extends ClientKitError {
  * listing from the beginning, so the paginator stops instead.
  */
 export class CheckpointExpiredError extends ClientKitError {
-  override name = 'CheckpointExpiredError';
+  override get name(): string {
+    return 'CheckpointExpiredError';
+  }
   /** How long ago the checkpoint was received, in milliseconds. */
   readonly ageMs: number;
   /** How long the interface keeps a checkpoint valid, in milliseconds. */
@@ -268,29 +297,4 @@ function formatDuration(ms: number): string {
   const hours = ms / 3_600_000;
   if (hours >= 1) return `${Number(hours.toFixed(1))} h`;
   return `${Math.round(ms / 60_000)} min`;
-}
-
-const hierarchy: [new (...args: never[]) => Error, string, string | undefined][] = [
-  [ClientKitError, 'ClientKitError', undefined],
-  [APIError, 'APIError', 'ClientKitError'],
-  [BadRequestError, 'BadRequestError', 'APIError'],
-  [AuthenticationError, 'AuthenticationError', 'APIError'],
-  [PermissionDeniedError, 'PermissionDeniedError', 'APIError'],
-  [NotFoundError, 'NotFoundError', 'APIError'],
-  [ConflictError, 'ConflictError', 'APIError'],
-  [GoneError, 'GoneError', 'APIError'],
-  [PayloadTooLargeError, 'PayloadTooLargeError', 'APIError'],
-  [UnprocessableEntityError, 'UnprocessableEntityError', 'APIError'],
-  [RateLimitError, 'RateLimitError', 'APIError'],
-  [InternalServerError, 'InternalServerError', 'APIError'],
-  [APIConnectionError, 'APIConnectionError', 'ClientKitError'],
-  [APITimeoutError, 'APITimeoutError', 'APIConnectionError'],
-  [APIUserAbortError, 'APIUserAbortError', 'ClientKitError'],
-  [RequestValidationError, 'RequestValidationError', 'ClientKitError'],
-  [APIResponseValidationError, 'APIResponseValidationError', 'ClientKitError'],
-  [CheckpointExpiredError, 'CheckpointExpiredError', 'ClientKitError'],
-];
-for (const [errorClass, name, parent] of hierarchy) {
-  classNames.set(errorClass, name);
-  parentOf[name] = parent;
 }

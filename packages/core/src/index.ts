@@ -70,8 +70,16 @@ export {
   type TransportHooks,
 } from './options';
 export { Page, PagePromise } from './pagination/page';
+export {
+  checkpointPages,
+  cursorPages,
+  offsetPages,
+  pageNumberPages,
+  recordOffsetPages,
+} from './pagination/styles';
 export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
 export type { QueryValue } from './request-url';
+export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './telemetry';
 export {
   anyOf,
   emailString,

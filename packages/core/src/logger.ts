@@ -1,3 +1,9 @@
+/** The options that say where and how much a client logs. */
+export interface LogOptions {
+  logger?: Logger | undefined;
+  logLevel?: LogLevel | undefined;
+}
+
 /** Where a client writes what it does; `console` fits, as do pino and winston loggers. */
 export interface Logger {
   /** Each attempt and each answer, with its status and duration. */
@@ -23,4 +29,22 @@ export function leveledLogger(logger: Logger, level: LogLevel): Logger {
       if (rank[severity] >= rank[level]) logger[severity](message, details);
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+const levels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+
+/** `CLIENTKIT_LOG` on runtimes that have an environment (Node, Bun, Deno with access); never in browsers. */
+function environmentLevel(): LogLevel | undefined {
+  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env?.CLIENTKIT_LOG;
+  return levels.includes(value as LogLevel) ? (value as LogLevel) : undefined;
+}
+
+/**
+ * The level a client logs at, or undefined when it writes nothing: the `logLevel` option, else
+ * `warn` when a logger is given, else `CLIENTKIT_LOG`.
+ */
+export function logLevelOf(options: LogOptions): Exclude<LogLevel, 'off'> | undefined {
+  const level = options.logLevel ?? (options.logger ? 'warn' : environmentLevel());
+  return level === 'off' ? undefined : level;
 }

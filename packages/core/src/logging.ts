@@ -1,6 +1,6 @@
 import { requestIdOf } from './api-promise';
 import { APIError } from './errors';
-import { type Logger, type LogLevel, leveledLogger } from './logger';
+import { type Logger, leveledLogger, logLevelOf } from './logger';
 import type { ClientOptions } from './options';
 import { redactUrl } from './redact';
 import type { Call } from './transport/transport';
@@ -12,23 +12,9 @@ export interface CallLog {
   retrying(call: Call, error: Error, retryCount: number): void;
 }
 
-const levels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
-
-/** `CLIENTKIT_LOG` on runtimes that have an environment (Node, Bun, Deno with access); never in browsers. */
-function environmentLevel(): LogLevel | undefined {
-  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env?.CLIENTKIT_LOG;
-  return levels.includes(value as LogLevel) ? (value as LogLevel) : undefined;
-}
-
-/**
- * The log of a client's calls, or undefined when it writes nothing: a level from the options, else
- * `warn` when a logger is given, else `CLIENTKIT_LOG`; a level without a logger writes to `console`.
- */
-export function callLog(options: ClientOptions): CallLog | undefined {
-  const level = options.logLevel ?? (options.logger ? 'warn' : environmentLevel());
-  if (level === undefined || level === 'off') return undefined;
-  const logger: Logger = leveledLogger(options.logger ?? console, level);
+/** The log of a client's calls at its level; a level without a logger writes to `console`. */
+export function callLog(options: ClientOptions): CallLog {
+  const logger: Logger = leveledLogger(options.logger ?? console, logLevelOf(options) ?? 'off');
   const where = (call: Call, url: string) => `${call.method} ${redactUrl(url)}`;
   return {
     completed(call, response, attempts, durationMs) {

@@ -1,7 +1,9 @@
 import type { Hooks, RetryOptions } from 'ky';
 import type { SecretSource } from './auth';
-import { RequestValidationError, type ValidationIssue } from './errors';
+import { RequestValidationError } from './errors';
 import type { Logger, LogLevel } from './logger';
+import { CLIENT_OPTION_RULES, checkOptions } from './option-rules';
+import type { Telemetry } from './telemetry';
 
 /** ky's retry options: a number is the limit of retries after the first attempt. */
 export type RetrySetting = number | RetryOptions;
@@ -40,19 +42,6 @@ export interface RequestOptions {
   context?: HookContext | undefined;
 }
 
-/** The names of `RequestOptions`, for refusing the ones a caller misspells. */
-export const REQUEST_OPTION_NAMES: readonly string[] = [
-  'signal',
-  'timeout',
-  'retry',
-  'headers',
-  'hooks',
-  'idempotencyKey',
-  'extraBody',
-  'extraQuery',
-  'context',
-];
-
 /** Options shared by every client's constructor. */
 export interface ClientOptions {
   /** A `fetch` implementation to use instead of the global one (a proxy agent, a keep-alive pool, a test server). */
@@ -78,26 +67,16 @@ export interface ClientOptions {
   logLevel?: LogLevel;
   /** Check every response against the interface's schema and throw `APIResponseValidationError` on a mismatch. */
   validateResponses?: boolean;
+  /** Watches every call and attempt, such as `openTelemetry()` from `@clientkit/core/opentelemetry`. */
+  telemetry?: Telemetry;
 }
 
 /** The names of `ClientOptions`. */
-export const CLIENT_OPTION_NAMES: readonly string[] = [
-  'fetch',
-  'timeout',
-  'retry',
-  'headers',
-  'userAgent',
-  'hooks',
-  'context',
-  'logger',
-  'logLevel',
-  'validateResponses',
-];
+export const CLIENT_OPTION_NAMES: readonly string[] = Object.keys(CLIENT_OPTION_RULES);
 
 /**
- * Refuses names the receiver does not know, so that a misspelt option (`retries`, `timeoutMs`)
- * fails loudly in plain JavaScript too instead of being ignored: each unknown name is an issue of
- * its own, and the known names are listed once.
+ * Refuses option names the receiver does not know, each by name, with the known names listed once,
+ * so that a misspelt option (`retries`, `timeoutMs`) fails loudly instead of being ignored.
  */
 export function checkOptionNames(
   options: object | undefined,
@@ -106,13 +85,7 @@ export function checkOptionNames(
   prefix = '',
 ): void {
   if (options === null || typeof options !== 'object') return;
-  const unknown = Object.keys(options).filter((name) => !known.includes(name));
-  if (unknown.length === 0) return;
-  const issues: ValidationIssue[] = unknown.map((name) => ({
-    path: `${prefix}${name}`,
-    message: 'is not an option',
-  }));
-  throw new RequestValidationError(subject, issues, `known: ${known.join(', ')}`);
+  checkOptions(options, {}, subject, { also: known, prefix });
 }
 
 /**
@@ -157,17 +130,5 @@ export function secretOption(value: unknown, field: string, subject: string): Se
   }
   throw new RequestValidationError(subject, [
     { path: field, message: 'must be a non-empty string or a function that returns one' },
-  ]);
-}
-
-/** A positive number of milliseconds, or `Infinity` for no limit (ky's `false`). */
-export function checkTimeout(timeout: unknown, subject: string): number | false {
-  if (typeof timeout === 'number' && timeout > 0 && timeout <= 2_147_483_647) return timeout;
-  if (timeout === Number.POSITIVE_INFINITY) return false;
-  throw new RequestValidationError(subject, [
-    {
-      path: 'timeout',
-      message: 'must be a positive number of milliseconds (at most 2^31 - 1) or Infinity',
-    },
   ]);
 }

@@ -1,5 +1,6 @@
 import { type $ZodIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { APIResponseValidationError, RequestValidationError, type ValidationIssue } from './errors';
+import { redactSecretFields } from './redact';
 
 /**
  * Checks `value` against `schema` and returns the parsed value, or throws a
@@ -24,8 +25,12 @@ export function validateResponse<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  // The error redacts secret fields itself: a token or session answer holds a live credential.
-  throw new APIResponseValidationError(subject, describeIssues(result.error.issues), value);
+  // The body that failed may be a token or session answer: its secrets stay out of the error.
+  throw new APIResponseValidationError(
+    subject,
+    describeIssues(result.error.issues),
+    redactSecretFields(value),
+  );
 }
 
 /** Turns zod issues into field paths, each with a sentence that says what the field must be. */
@@ -135,6 +140,7 @@ function formatRule(format: string, pattern: unknown): string {
 
 function article(expected: string): string {
   if (expected === 'int') return 'an integer';
+  if (expected === 'record') return 'an object';
   if (expected === 'array' || expected === 'object') return `an ${expected}`;
   return `a ${expected}`;
 }

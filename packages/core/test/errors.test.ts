@@ -5,7 +5,6 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  createTransport,
   GoneError,
   InternalServerError,
   NotFoundError,
@@ -14,12 +13,11 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../src/index';
-import { BASE, useNock } from './helpers';
+import { testClient, useNock } from './helpers';
 
 useNock();
 
-const transport = createTransport({
-  baseUrl: BASE,
+const transport = testClient({
   retry: 0,
   errorBody: (body) => {
     const error = (body as { error?: { code?: string; message?: string } }).error;

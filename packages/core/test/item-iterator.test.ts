@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { APIPromise, cursorPagination, paginate } from '../src/index';
+import { APIPromise, type PagePromise } from '../src/index';
+import { paginate } from '../src/pagination/page';
+import {
+  checkpointPages,
+  cursorPages,
+  offsetPages,
+  type PageParams,
+  pageNumberPages,
+} from '../src/pagination/styles';
 
 /**
  * A cursor listing over the given pages (arrays of items); `requests` counts the pages asked for,
@@ -8,22 +16,20 @@ import { APIPromise, cursorPagination, paginate } from '../src/index';
 function listing(pages: number[][], options: { failAt?: number; gate?: Promise<void> } = {}) {
   const requests: number[] = [];
   const items = paginate(
-    (params: { page?: string }) => {
+    (params: PageParams) => {
       const index = Number(params.page ?? 0);
       requests.push(index);
       const answer = async () => {
         await options.gate;
         if (index === options.failAt) throw new Error(`page ${index} failed`);
-        return { data: { items: pages[index]!, index }, response: new Response(null) };
+        const next = index + 1 < pages.length ? { next: { page: String(index + 1) } } : {};
+        return { data: { items: pages[index]!, ...next }, response: new Response(null) };
       };
       return new APIPromise(answer());
     },
     {},
-    cursorPagination<{ items: number[]; index: number }, number, { page?: string }>({
-      items: (raw) => raw.items,
-      nextCursor: (raw) => (raw.index + 1 < pages.length ? String(raw.index + 1) : undefined),
-    }),
-  );
+    cursorPages('items').strategy(),
+  ) as PagePromise<number, unknown>;
   return { items, requests };
 }
 

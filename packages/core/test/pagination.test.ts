@@ -1,14 +1,18 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APIPromise, CheckpointExpiredError, type PagePromise } from '../src/index';
+import { paginate } from '../src/pagination/page';
 import {
-  APIPromise,
-  CheckpointExpiredError,
-  checkpointPagination,
-  cursorPagination,
-  offsetPagination,
-  pageNumberPagination,
-  paginate,
-} from '../src/index';
+  checkpointPages,
+  cursorPages,
+  offsetPages,
+  type PageParams,
+  pageNumberPages,
+} from '../src/pagination/styles';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A fake listing of `total` records that counts the requests made to it. */
 function listing(total: number) {
@@ -26,23 +30,15 @@ function listing(total: number) {
 const offset = (total: number, size: number, withTotals: boolean) => {
   const l = listing(total);
   const pages = paginate(
-    (params: { page: number; per_page: number }) => {
-      const items = l.records.slice(
-        params.page * params.per_page,
-        (params.page + 1) * params.per_page,
-      );
+    (params: PageParams) => {
+      const page = Number(params.page ?? 0);
+      const perPage = Number(params.per_page);
+      const items = l.records.slice(page * perPage, (page + 1) * perPage);
       return l.respond(params, withTotals ? { items, total } : { items });
     },
     { page: 0, per_page: size },
-    offsetPagination<
-      { items: number[]; total?: number },
-      number,
-      { page: number; per_page: number }
-    >({
-      items: (raw) => raw.items,
-      total: (raw) => raw.total,
-    }),
-  );
+    offsetPages('items').strategy(),
+  ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
 
@@ -50,8 +46,8 @@ const pageNumber = (total: number, size: number) => {
   const l = listing(total);
   const totalPages = Math.ceil(total / size);
   const pages = paginate(
-    (params: { page?: number }) => {
-      const page = params.page ?? 1;
+    (params: PageParams) => {
+      const page = Number(params.page ?? 1);
       if (page > Math.max(totalPages, 1)) throw new Error(`page ${page} is past the end`);
       return l.respond(params, {
         items: l.records.slice((page - 1) * size, page * size),
@@ -59,19 +55,16 @@ const pageNumber = (total: number, size: number) => {
       });
     },
     {},
-    pageNumberPagination<{ items: number[]; total_pages: number }, number>({
-      items: (raw) => raw.items,
-      totalPages: (raw) => raw.total_pages,
-    }),
-  );
+    pageNumberPages('items').strategy(),
+  ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
 
 const cursor = (total: number, size: number) => {
   const l = listing(total);
   const pages = paginate(
-    (params: { page?: string; limit: number }) => {
-      const start = params.page ? Number(params.page.slice(2)) : 0;
+    (params: PageParams) => {
+      const start = typeof params.page === 'string' ? Number(params.page.slice(2)) : 0;
       const end = start + size;
       return l.respond(params, {
         items: l.records.slice(start, end),
@@ -79,23 +72,16 @@ const cursor = (total: number, size: number) => {
       });
     },
     { limit: size },
-    cursorPagination<
-      { items: number[]; next?: { page: string } },
-      number,
-      { page?: string; limit: number }
-    >({
-      items: (raw) => raw.items,
-      nextCursor: (raw) => raw.next?.page,
-    }),
-  );
+    cursorPages('items').strategy(),
+  ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
 
-const checkpoint = (total: number, size: number, now: () => number = Date.now) => {
+const checkpoint = (total: number, size: number) => {
   const l = listing(total);
   const pages = paginate(
-    (params: { from?: string; take?: number }) => {
-      const start = params.from ? Number(params.from.slice(3)) : 0;
+    (params: PageParams) => {
+      const start = typeof params.from === 'string' ? Number(params.from.slice(3)) : 0;
       const end = start + size;
       return l.respond(params, {
         items: l.records.slice(start, end),
@@ -103,17 +89,8 @@ const checkpoint = (total: number, size: number, now: () => number = Date.now) =
       });
     },
     { take: size },
-    checkpointPagination<
-      { items: number[]; next?: string },
-      number,
-      { from?: string; take?: number }
-    >({
-      items: (raw) => raw.items,
-      nextCheckpoint: (raw) => raw.next,
-      validityMs: 24 * 3600_000,
-      now,
-    }),
-  );
+    checkpointPages('items', 24 * 3600_000).strategy(),
+  ) as PagePromise<number, unknown>;
   return { ...l, pages };
 };
 
@@ -200,21 +177,21 @@ describe('paginators', () => {
   });
 
   it('raises CheckpointExpiredError instead of using a checkpoint older than its validity', async () => {
-    let clock = 0;
-    const { requests, pages } = checkpoint(30, 10, () => clock);
+    const { requests, pages } = checkpoint(30, 10);
+    vi.useFakeTimers({ toFake: ['Date'] });
     const first = await pages;
-    clock += 24 * 3600_000 + 1;
+    vi.advanceTimersByTime(24 * 3600_000 + 1);
     const error = await first.getNextPage().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckpointExpiredError);
     expect((error as CheckpointExpiredError).ageMs).toBe(24 * 3600_000 + 1);
     expect(requests.length).toBe(1);
   });
 
-  it('accepts a checkpoint used within its validity', async () => {
-    let clock = 0;
-    const { pages } = checkpoint(30, 10, () => clock);
+  it('accepts a checkpoint used within its validity, aged by a test clock installed after the listing began', async () => {
+    const { pages } = checkpoint(30, 10);
+    vi.useFakeTimers({ toFake: ['Date'] });
     const first = await pages;
-    clock += 24 * 3600_000;
+    vi.advanceTimersByTime(24 * 3600_000);
     expect((await first.getNextPage()).items[0]).toBe(10);
   });
 
@@ -222,10 +199,7 @@ describe('paginators', () => {
     const failing = paginate(
       () => APIPromise.reject<{ items: number[] }>(new Error('boom')),
       {},
-      cursorPagination<{ items: number[] }, number>({
-        items: (raw) => raw.items,
-        nextCursor: () => undefined,
-      }),
+      cursorPages('items').strategy(),
     );
     await expect(failing.toArray()).rejects.toThrow('boom');
   });

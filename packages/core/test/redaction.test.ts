@@ -1,15 +1,8 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import {
-  APIError,
-  basicAuth,
-  bearerAuth,
-  createTransport,
-  redactHeaders,
-  redactUrl,
-} from '../src/index';
-import { BASE, useNock } from './helpers';
+import { APIError, basicAuth, bearerAuth, redactHeaders, redactUrl } from '../src/index';
+import { testClient, useNock } from './helpers';
 
 useNock();
 
@@ -44,7 +37,7 @@ describe('redaction', () => {
 
   it('keeps tokens, passwords and share keys out of error messages and inspected errors', async () => {
     nock('http://api.test').get('/v1/spaces/s1').query(true).reply(404, { error: 'nope' });
-    const transport = createTransport({ baseUrl: BASE, auth: bearerAuth('tok_very_secret_1') });
+    const transport = testClient({ auth: bearerAuth('tok_very_secret_1') });
     const error = (await transport
       .request({
         method: 'GET',
@@ -67,8 +60,7 @@ describe('redaction', () => {
 
   it('keeps basic-auth passwords out of connection errors', async () => {
     nock('http://api.test').get('/v1/x').replyWithError('socket hang up');
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       auth: basicAuth('editor', 'app_password_3'),
       retry: 0,
     });

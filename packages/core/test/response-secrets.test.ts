@@ -2,16 +2,15 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { APIResponseValidationError, createTransport, REDACTED } from '../src/index';
-import { BASE, useNock } from './helpers';
+import { APIResponseValidationError, REDACTED } from '../src/index';
+import { testClient, useNock } from './helpers';
 
 useNock();
 
 describe('a response that fails validation', () => {
   it('keeps no credential in the error body: token fields are redacted at any depth, in inspect and JSON alike', async () => {
     const Session = z.object({ authentication_token: z.string(), expires_at: z.iso.datetime() });
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       validateResponses: true,
       responseSchemas: async () => ({ Session }),
     });

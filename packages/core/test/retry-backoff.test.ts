@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTransport, type RetrySetting } from '../src/index';
-import { BASE } from './helpers';
+import type { RetrySetting } from '../src/index';
+import { testClient } from './helpers';
 
 /**
  * The backoff, and how the policy's jitter and 8 s cap go on applying when a caller sets one of
@@ -34,7 +34,7 @@ async function attemptsAround(ms: number, retry?: RetrySetting): Promise<[number
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   vi.spyOn(Math, 'random').mockReturnValue(1);
   const counted = twoAttempts();
-  const transport = createTransport({ baseUrl: BASE, fetch: counted.fetch, retry });
+  const transport = testClient({ fetch: counted.fetch, retry });
   const done = transport.request({ method: 'GET', path: 'b', operation: 't' });
   await counted.sent;
   await vi.advanceTimersByTimeAsync(ms - 1);

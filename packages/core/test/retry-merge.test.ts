@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { createTransport, InternalServerError } from '../src/index';
-import { BASE, useNock } from './helpers';
+import { InternalServerError } from '../src/index';
+import { testClient, useNock } from './helpers';
 
 useNock();
 
@@ -9,15 +9,14 @@ const now = { 'retry-after': '0' };
 
 describe('retry options of a request are merged over the client ones', () => {
   it('a request that sets only limit keeps the client statusCodes', async () => {
-    const transport = createTransport({ baseUrl: BASE, retry: { limit: 0, statusCodes: [418] } });
+    const transport = testClient({ retry: { limit: 0, statusCodes: [418] } });
     nock('http://api.test').get('/v1/r').reply(418, {}, now).get('/v1/r').reply(200, { ok: 1 });
     const answer = await transport.request({ method: 'GET', path: 'r', operation: 't', retry: 1 });
     expect(answer).toEqual({ ok: 1 });
   });
 
   it('a request that sets only limit keeps the client shouldRetry', async () => {
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       retry: { limit: 0, shouldRetry: () => false },
     });
     nock('http://api.test').get('/v1/r').reply(503, {}, now);
@@ -27,7 +26,7 @@ describe('retry options of a request are merged over the client ones', () => {
   });
 
   it('a request that sets only limit keeps the client maxRetryAfter', async () => {
-    const transport = createTransport({ baseUrl: BASE, retry: { limit: 0, maxRetryAfter: 1000 } });
+    const transport = testClient({ retry: { limit: 0, maxRetryAfter: 1000 } });
     nock('http://api.test').get('/v1/r').reply(503, {}, { 'retry-after': '5' });
     await expect(
       transport.request({ method: 'GET', path: 'r', operation: 't', retry: 2 }),

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { createTransport, InternalServerError } from '../src/index';
-import { BASE, useNock } from './helpers';
+import { InternalServerError } from '../src/index';
+import { testClient, useNock } from './helpers';
 
 useNock();
 
@@ -9,7 +9,7 @@ const now = { 'retry-after': '0' };
 
 describe('retry options per request', () => {
   it('replace the client’s statusCodes instead of adding to them, so a request can retry fewer statuses', async () => {
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     nock('http://api.test').get('/v1/r').reply(503, {}, now);
     const error = await transport
       .request({
@@ -26,7 +26,7 @@ describe('retry options per request', () => {
   });
 
   it('replace the client’s methods instead of adding to them, so a request can leave PUT unretried', async () => {
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     nock('http://api.test').put('/v1/r').reply(503, {}, now);
     const error = await transport
       .request({ method: 'PUT', path: 'r', operation: 't', retry: { methods: ['get'] } })
@@ -38,7 +38,7 @@ describe('retry options per request', () => {
   });
 
   it('are laid over the client’s, so retry: 2 on a request keeps the client’s statusCodes', async () => {
-    const transport = createTransport({ baseUrl: BASE, retry: { statusCodes: [500] } });
+    const transport = testClient({ retry: { statusCodes: [500] } });
     nock('http://api.test').get('/v1/r').reply(503, {}, now);
     const error = await transport
       .request({ method: 'GET', path: 'r', operation: 't', retry: 2 })
@@ -50,7 +50,7 @@ describe('retry options per request', () => {
   });
 
   it('are laid over the client’s, so a request’s statusCodes keeps the client’s limit', async () => {
-    const transport = createTransport({ baseUrl: BASE, retry: 1 });
+    const transport = testClient({ retry: 1 });
     nock('http://api.test').get('/v1/r').times(2).reply(503, {}, now);
     const error = await transport
       .request({ method: 'GET', path: 'r', operation: 't', retry: { statusCodes: [503] } })

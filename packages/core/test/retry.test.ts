@@ -3,18 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   APIUserAbortError,
   ConflictError,
-  createTransport,
   InternalServerError,
   MAX_RETRY_AFTER_MS,
   RateLimitError,
   RequestValidationError,
   retryDelayMs,
 } from '../src/index';
-import { BASE, rejectionOf, useNock } from './helpers';
+import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();
 
-const transport = createTransport({ baseUrl: BASE });
+const transport = testClient();
 const now = { 'retry-after': '0' };
 
 describe('retry policy', () => {
@@ -60,7 +59,7 @@ describe('retry policy', () => {
   });
 
   it('refuses, by name, retry.methods that add POST or PATCH where Idempotency-Key is not honoured', async () => {
-    expect(() => createTransport({ baseUrl: BASE, retry: { methods: ['get', 'POST'] } })).toThrow(
+    expect(() => testClient({ retry: { methods: ['get', 'POST'] } })).toThrow(
       /retry\.methods must not list POST or PATCH/,
     );
     const error = await rejectionOf(
@@ -76,7 +75,7 @@ describe('retry policy', () => {
   });
 
   it('retries a POST where Idempotency-Key is honoured, with the same key on every attempt', async () => {
-    const keyed = createTransport({ baseUrl: BASE, idempotencyKeys: true });
+    const keyed = testClient({ idempotencyKeys: true });
     const keys: string[] = [];
     nock('http://api.test')
       .post('/v1/p')
@@ -97,7 +96,7 @@ describe('retry policy', () => {
   });
 
   it("sends the caller's idempotencyKey, and a new key for each call", async () => {
-    const keyed = createTransport({ baseUrl: BASE, idempotencyKeys: true });
+    const keyed = testClient({ idempotencyKeys: true });
     const keys: string[] = [];
     nock('http://api.test')
       .post('/v1/p')
@@ -124,8 +123,7 @@ describe('retry policy', () => {
 
   it('tries GET, HEAD, PUT and DELETE three times by default, POST and PATCH once without Idempotency-Key', async () => {
     const attempts: Record<string, number> = {};
-    const counting = createTransport({
-      baseUrl: BASE,
+    const counting = testClient({
       fetch: async (input) => {
         const { method } = input as Request;
         attempts[method] = (attempts[method] ?? 0) + 1;
@@ -153,7 +151,7 @@ describe('retry policy', () => {
       transport.request({ method: 'GET', path: 'x', operation: 't', retry: 0 }),
     ).rejects.toBeInstanceOf(InternalServerError);
     nock('http://api.test').get('/v1/x').reply(503, {}, now);
-    const noRetries = createTransport({ baseUrl: BASE, retry: 0 });
+    const noRetries = testClient({ retry: 0 });
     await expect(
       noRetries.request({ method: 'GET', path: 'x', operation: 't' }),
     ).rejects.toBeInstanceOf(InternalServerError);
@@ -232,8 +230,7 @@ describe('Retry-After and backoff', () => {
 
   it('takes off at most 25 % of each backoff as jitter', async () => {
     const delays: number[] = [];
-    const jittered = createTransport({
-      baseUrl: BASE,
+    const jittered = testClient({
       retry: {
         limit: 1,
         delay: (attempt) => {

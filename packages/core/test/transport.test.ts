@@ -9,7 +9,6 @@ import {
   APIUserAbortError,
   bearerAuth,
   checkOptionNames,
-  createTransport,
   InternalServerError,
   type Logger,
   PayloadTooLargeError,
@@ -18,11 +17,11 @@ import {
   tokenProvider,
   VERSION,
 } from '../src/index';
-import { BASE, rejectionOf, useNock } from './helpers';
+import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();
 
-describe('createTransport', () => {
+describe('the door and its transport', () => {
   it('sends requests relative to the base URL with the user agent, accept header and defaults', async () => {
     const scope = nock('http://api.test', {
       reqheaders: {
@@ -33,7 +32,7 @@ describe('createTransport', () => {
     })
       .get('/v1/spaces/abc')
       .reply(200, { id: 'abc' });
-    const transport = createTransport({ baseUrl: BASE, headers: { 'X-Team': 'blue' } });
+    const transport = testClient({ headers: { 'X-Team': 'blue' } });
     const space = await transport.request({
       method: 'GET',
       path: 'spaces/{spaceId}',
@@ -48,7 +47,7 @@ describe('createTransport', () => {
     nock('http://api.test', { badheaders: ['x-team'], reqheaders: { 'user-agent': 'mine/1' } })
       .get('/v1/x')
       .reply(204);
-    const transport = createTransport({ baseUrl: BASE, headers: { 'x-team': 'blue' } });
+    const transport = testClient({ headers: { 'x-team': 'blue' } });
     await transport.request({
       method: 'GET',
       path: 'x',
@@ -61,7 +60,7 @@ describe('createTransport', () => {
     const scope = nock('http://api.test', { reqheaders: { 'user-agent': 'mine/2' } })
       .get('/v1/x')
       .reply(204);
-    const transport = createTransport({ baseUrl: BASE, headers: { 'User-Agent': 'mine/2' } });
+    const transport = testClient({ headers: { 'User-Agent': 'mine/2' } });
     await transport.request({ method: 'GET', path: 'x', operation: 'test.x' });
     expect(scope.isDone()).toBe(true);
   });
@@ -71,7 +70,7 @@ describe('createTransport', () => {
       .get('/v1/x')
       .twice()
       .reply(204);
-    const transport = createTransport({ baseUrl: BASE, auth: bearerAuth('fixed') });
+    const transport = testClient({ auth: bearerAuth('fixed') });
     await transport.request({
       method: 'GET',
       path: 'x',
@@ -83,7 +82,7 @@ describe('createTransport', () => {
   });
 
   it('refuses an empty query on every call when its schema requires a parameter', async () => {
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const spec = {
       method: 'GET' as const,
       path: 'x',
@@ -98,7 +97,7 @@ describe('createTransport', () => {
 
   it('percent-encodes path parameters', async () => {
     nock('http://api.test').get('/v1/events/by-slug/a%2Fb%20c').reply(200, {});
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     await transport.request({
       method: 'GET',
       path: 'events/by-slug/{slug}',
@@ -109,8 +108,7 @@ describe('createTransport', () => {
 
   it('fills every {name} placeholder of a path and sends other braces as they are', async () => {
     const sent: string[] = [];
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       fetch: async (input) => {
         sent.push((input as Request).url);
         return new Response(null, { status: 204 });
@@ -134,40 +132,8 @@ describe('createTransport', () => {
     ]);
   });
 
-  it('checks a flat query once and reuses the answer while the same query repeats', async () => {
-    let checks = 0;
-    const schema = z.object({ n: z.number(), q: z.optional(z.string()) }).check(
-      z.refine(() => {
-        checks += 1;
-        return true;
-      }),
-    );
-    const sent: string[] = [];
-    const transport = createTransport({
-      baseUrl: BASE,
-      fetch: async (input) => {
-        sent.push((input as Request).url);
-        return new Response(null, { status: 204 });
-      },
-    });
-    const list = (query: Record<string, string | number | undefined>) =>
-      transport.request({ method: 'GET', path: 'l', query, querySchema: schema, operation: 't' });
-    await list({ n: 1 });
-    await list({ n: 1 });
-    await list({ n: 1, q: 'a b' });
-    await list({ n: 1, q: 'a b' });
-    expect(checks).toBe(2);
-    expect(sent).toEqual([
-      'http://api.test/v1/l?n=1',
-      'http://api.test/v1/l?n=1',
-      'http://api.test/v1/l?n=1&q=a+b',
-      'http://api.test/v1/l?n=1&q=a+b',
-    ]);
-  });
-
   it("never reuses a refusal, nor the answer for a query that differs only in a value's type", async () => {
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       fetch: async () => new Response(null, { status: 204 }),
     });
     const list = (query: Record<string, unknown>) =>
@@ -185,7 +151,7 @@ describe('createTransport', () => {
   });
 
   it('refuses an empty path parameter before sending, naming it', async () => {
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const error = await transport
       .request({
         method: 'GET',
@@ -196,13 +162,12 @@ describe('createTransport', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toBe(
-      'Invalid arguments of docs.spaces.get: spaceId must be a non-empty string or a whole number',
+      'Invalid arguments of test.docs.spaces.get: spaceId must be a non-empty string or a whole number',
     );
   });
 
   it('refuses a numeric path parameter that is not a whole number of 0 or more, before sending', async () => {
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       fetch: () => Promise.reject(new Error('sent')),
     });
     for (const id of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
@@ -226,7 +191,7 @@ describe('createTransport', () => {
       .get('/v1/events')
       .query({ ids: '1,2,3', featured: 'false', start: '2026-01-02T03:04:05.000Z', n: '5' })
       .reply(200, []);
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     await transport.request({
       method: 'GET',
       path: 'events',
@@ -246,7 +211,7 @@ describe('createTransport', () => {
     nock('http://api.test', { reqheaders: { 'content-type': 'application/json' } })
       .post('/v1/items', { name: 'x' })
       .reply(201, { id: 1 });
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     expect(
       await transport.request({
         method: 'POST',
@@ -258,7 +223,7 @@ describe('createTransport', () => {
   });
 
   it('validates the body with its schema before sending and names the field and the rule', async () => {
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const bodySchema = z.object({ displayName: z.string().check(z.maxLength(64)) });
     const error = await transport
       .request({
@@ -274,7 +239,7 @@ describe('createTransport', () => {
       { path: 'displayName', message: 'must be at most 64 characters long' },
     ]);
     expect((error as Error).message).toBe(
-      'Invalid body of docs.users.update: displayName must be at most 64 characters long',
+      'Invalid body of test.docs.users.update: displayName must be at most 64 characters long',
     );
   });
 
@@ -286,8 +251,7 @@ describe('createTransport', () => {
     nock('http://api.test', { reqheaders: { authorization: 'Bearer t2' } })
       .get('/v1/a')
       .reply(200, {});
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       auth: bearerAuth(async () => `t${++n}`),
       headers: {},
     });
@@ -309,8 +273,7 @@ describe('createTransport', () => {
         headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' },
       });
     });
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       fetch: fetch as unknown as typeof globalThis.fetch,
     });
     const { data, requestId, response } = await transport
@@ -331,8 +294,7 @@ describe('createTransport', () => {
       .get('/v1/h')
       .reply(200, { n: 1 });
     const seen: number[] = [];
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       hooks: {
         beforeRequest: [(request) => request.headers.set('x-trace', 'abc')],
         afterResponse: [(_request, _options, response) => void seen.push(response.status)],
@@ -343,8 +305,7 @@ describe('createTransport', () => {
   });
 
   it('lets a beforeRequest hook answer without sending, and afterResponse replace the response', async () => {
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       hooks: {
         beforeRequest: [() => Response.json({ cached: true })],
         afterResponse: [
@@ -359,7 +320,7 @@ describe('createTransport', () => {
 
   it('turns 204 and 205 into an undefined body, and parse() into a value', async () => {
     nock('http://api.test').delete('/v1/s/1').reply(205).delete('/v1/s/2').reply(204);
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const remove = (id: string) =>
       transport.request({
         method: 'DELETE',
@@ -380,12 +341,12 @@ describe('createTransport', () => {
       return { Thing };
     };
     nock('http://api.test').get('/v1/r').times(3).reply(200, { id: 5 });
-    const lax = createTransport({ baseUrl: BASE, responseSchemas });
+    const lax = testClient({ responseSchemas });
     expect(
       await lax.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' }),
     ).toEqual({ id: 5 });
     expect(loads).toBe(0);
-    const strict = createTransport({ baseUrl: BASE, validateResponses: true, responseSchemas });
+    const strict = testClient({ validateResponses: true, responseSchemas });
     const check = () =>
       strict
         .request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' })
@@ -395,14 +356,13 @@ describe('createTransport', () => {
     expect(loads).toBe(1);
     expect(error).toBeInstanceOf(APIResponseValidationError);
     expect((error as Error).message).toBe(
-      'Unexpected response from test.r: id must be a string, not a number',
+      'Unexpected response from test.test.r: id must be a string, not a number',
     );
   });
 
   it('reports a response schema the client does not ship as a client bug, not as a bad answer', async () => {
     nock('http://api.test').get('/v1/r').reply(200, { id: 'a' });
-    const strict = createTransport({
-      baseUrl: BASE,
+    const strict = testClient({
       validateResponses: true,
       responseSchemas: async () => ({}),
     });
@@ -410,19 +370,19 @@ describe('createTransport', () => {
       strict.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Missing' }),
     );
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/no response schema named Missing/);
+    expect((error as Error).message).toMatch(/no response schema for test\.test\.r/);
   });
 
   it('refuses a base URL that is not an absolute http(s) URL', () => {
-    expect(() => createTransport({ baseUrl: 'ftp://x' })).toThrow(
-      'Invalid client options: baseUrl must be an absolute http(s) URL',
+    expect(() => testClient({ baseUrl: 'ftp://x' })).toThrow(
+      'Invalid options of TestClient: baseUrl must be an absolute http(s) URL',
     );
-    expect(() => createTransport({ baseUrl: '/relative' })).toThrow(RequestValidationError);
+    expect(() => testClient({ baseUrl: '/relative' })).toThrow(RequestValidationError);
   });
 
   it('uses another base URL for one request when asked', async () => {
     nock('http://stream.test').post('/v2/stream').reply(200, {});
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     await transport.request({
       method: 'POST',
       path: 'v2/stream',
@@ -437,7 +397,7 @@ describe('timeouts and aborts', () => {
     nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
     nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
     nock('http://api.test').get('/v1/slow').delay(250).reply(200, { ok: true });
-    const transport = createTransport({ baseUrl: BASE, timeout: 400 });
+    const transport = testClient({ timeout: 400 });
     expect(await transport.request({ method: 'GET', path: 'slow', operation: 't' })).toEqual({
       ok: true,
     });
@@ -445,7 +405,7 @@ describe('timeouts and aborts', () => {
 
   it('raises APITimeoutError when an attempt takes longer than the timeout, after retrying it', async () => {
     nock('http://api.test').get('/v1/hang').times(2).delay(300).reply(200, {});
-    const transport = createTransport({ baseUrl: BASE, timeout: 50 });
+    const transport = testClient({ timeout: 50 });
     const started = Date.now();
     const error = await transport
       .request({ method: 'GET', path: 'hang', operation: 't', retry: 1 })
@@ -458,13 +418,13 @@ describe('timeouts and aborts', () => {
 
   it('lets a request override the client timeout', async () => {
     nock('http://api.test').get('/v1/quick').delay(200).reply(200, {});
-    const transport = createTransport({ baseUrl: BASE, timeout: 50 });
+    const transport = testClient({ timeout: 50 });
     await transport.request({ method: 'GET', path: 'quick', operation: 't', timeout: 2000 });
   });
 
   it('raises APIUserAbortError when the signal fires during a request', async () => {
     nock('http://api.test').get('/v1/long').delay(1000).reply(200, {});
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     const error = await transport
@@ -477,7 +437,7 @@ describe('timeouts and aborts', () => {
     nock('http://api.test')
       .post('/v1/broken')
       .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const error = await transport
       .request({ method: 'POST', path: 'broken', body: {}, operation: 't' })
       .catch((e: unknown) => e);
@@ -492,7 +452,7 @@ describe('timeouts and aborts', () => {
 describe('signals, hooks and options from outside', () => {
   it('rejects with APIUserAbortError and sends nothing when the signal is already aborted', async () => {
     const fetch = vi.fn();
-    const transport = createTransport({ baseUrl: BASE, fetch });
+    const transport = testClient({ fetch });
     const error = await rejectionOf(
       transport.request({ method: 'GET', path: 'x', operation: 't', signal: AbortSignal.abort() }),
     );
@@ -509,7 +469,7 @@ describe('signals, hooks and options from outside', () => {
         request.signal.addEventListener('abort', () => reject(request.signal.reason));
       });
     }) as typeof globalThis.fetch;
-    const transport = createTransport({ baseUrl: BASE, fetch });
+    const transport = testClient({ fetch });
     const controller = new AbortController();
     const pending = transport.request({
       method: 'GET',
@@ -525,8 +485,7 @@ describe('signals, hooks and options from outside', () => {
   it('lets an error thrown by a beforeRequest hook reach the caller as itself, never retried', async () => {
     class TracingError extends Error {}
     let calls = 0;
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       hooks: {
         beforeRequest: [
           () => {
@@ -546,8 +505,7 @@ describe('signals, hooks and options from outside', () => {
   it("runs beforeRetry and beforeError hooks in ky's shapes", async () => {
     nock('http://api.test').get('/v1/e').times(2).reply(500, {}, { 'retry-after': '0' });
     const retries: number[] = [];
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       retry: 1,
       hooks: {
         beforeRetry: [({ retryCount }) => void retries.push(retryCount)],
@@ -562,7 +520,7 @@ describe('signals, hooks and options from outside', () => {
   });
 
   it('refuses unknown request options by name (maxRetries is now retry)', async () => {
-    const transport = createTransport({ baseUrl: BASE });
+    const transport = testClient();
     const error = await rejectionOf(
       transport.request({
         method: 'GET',
@@ -573,28 +531,27 @@ describe('signals, hooks and options from outside', () => {
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toBe(
-      'Invalid options of docs.spaces.get: maxRetries is not an option of this method',
+      'Invalid options of test.docs.spaces.get: maxRetries is not an option (known: signal, timeout, retry, headers, hooks, idempotencyKey, extraBody, extraQuery, context)',
     );
   });
 
   it('refuses unknown hook names by name', () => {
-    expect(() =>
-      createTransport({ baseUrl: BASE, hooks: { afterRequest: [] } as unknown as TransportHooks }),
-    ).toThrow(/hooks\.afterRequest is not an option/);
+    expect(() => testClient({ hooks: { afterRequest: [] } as unknown as TransportHooks })).toThrow(
+      /hooks has afterRequest, which is not a ky hook/,
+    );
   });
 
   it('checkOptionNames names every unknown client option', () => {
     expect(() =>
       checkOptionNames({ retries: 1, timeoutMs: 5, timeout: 1 }, ['timeout'], 'options of X'),
     ).toThrow(
-      'Invalid options of X: retries is not an option (known: timeout); timeoutMs is not an option (known: timeout)',
+      'Invalid options of X: retries is not an option; timeoutMs is not an option (known: timeout)',
     );
   });
 
   it('refuses a JSON body over the body limit before sending, naming its size', async () => {
     const fetch = vi.fn();
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       fetch,
       bodyLimit: { bytes: 10, code: 'too_large', message: (bytes) => `body of ${bytes} bytes` },
     });
@@ -618,8 +575,7 @@ describe('renewal of refused credentials', () => {
     const provider = tokenProvider({
       fetchToken: async () => ({ token: `tok${++issued}`, expiresIn: 3600 }),
     });
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       auth: bearerAuth(provider, { renewWhen: (error) => error.status === 401 }),
       errorBody: (body) => body as { code?: string },
     });
@@ -650,8 +606,7 @@ describe('renewal of refused credentials', () => {
         await new Promise<void>((resolve) => refusals.push(resolve));
         return Response.json({ code: 'invalid_token' }, { status: 401 });
       }) as typeof globalThis.fetch;
-      const transport = createTransport({
-        baseUrl: BASE,
+      const transport = testClient({
         fetch,
         auth: bearerAuth(provider, { renewWhen: () => true }),
       });
@@ -676,8 +631,7 @@ describe('renewal of refused credentials', () => {
       .post('/v1/token')
       .reply(200, { access_token: 'live_tok_123', expires_in: 'soon' });
     const TokenResponse = z.object({ access_token: z.string(), expires_in: z.number() });
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       validateResponses: true,
       responseSchemas: async () => ({ TokenResponse }),
     });
@@ -698,17 +652,19 @@ describe('renewal of refused credentials', () => {
 describe('logging', () => {
   function capture(): { logger: Logger; lines: string[] } {
     const lines: string[] = [];
-    const write = (message: string, details?: Record<string, unknown>) =>
-      lines.push(`${message} ${JSON.stringify(details ?? {})}`);
-    return { logger: { debug: write, info: write, warn: write, error: write }, lines };
+    const at = (level: string) => (message: string, details?: Record<string, unknown>) =>
+      lines.push(`${level} ${message} ${JSON.stringify(details ?? {})}`);
+    return {
+      logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') },
+      lines,
+    };
   }
 
-  it('writes each request and retry, with tokens and secret query values redacted', async () => {
+  it('writes each retry and each completed call with its attempts, tokens and secret query values redacted', async () => {
     nock('http://api.test').get('/v1/s').query(true).reply(503, {}, { 'retry-after': '0' });
     nock('http://api.test').get('/v1/s').query(true).reply(200, {});
     const { logger, lines } = capture();
-    const transport = createTransport({
-      baseUrl: BASE,
+    const transport = testClient({
       auth: bearerAuth('sk_secret_token_123'),
       logger,
       logLevel: 'debug',
@@ -720,8 +676,10 @@ describe('logging', () => {
       operation: 't',
     });
     const text = lines.join('\n');
-    expect(lines.length).toBe(5);
-    expect(text).toContain('Retrying GET http://api.test/v1/s?shareKey=[redacted]');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^info test\.t: retry 1 after status 503/);
+    expect(lines[1]).toContain('debug test.t: 200 GET http://api.test/v1/s?shareKey=[redacted]');
+    expect(lines[1]).toContain('"attempts":2');
     expect(text).not.toContain('sk_secret_token_123');
     expect(text).not.toContain('share_secret_9');
   });
@@ -729,14 +687,14 @@ describe('logging', () => {
   it('writes nothing below the chosen level', async () => {
     nock('http://api.test').get('/v1/q').reply(200, {});
     const { logger, lines } = capture();
-    const transport = createTransport({ baseUrl: BASE, logger, logLevel: 'warn' });
+    const transport = testClient({ logger, logLevel: 'warn' });
     await transport.request({ method: 'GET', path: 'q', operation: 't' });
     expect(lines).toEqual([]);
   });
 
   it('does not show the credentials when the transport or its auth is inspected', () => {
     const auth = bearerAuth('sk_inspect_me_123');
-    const transport = createTransport({ baseUrl: BASE, auth });
+    const transport = testClient({ auth });
     expect(inspect(transport, { depth: 10 })).not.toContain('sk_inspect_me_123');
     expect(inspect(auth, { depth: 10 })).toBe('[BearerAuth]');
     expect(JSON.stringify({ auth })).not.toContain('sk_inspect_me_123');

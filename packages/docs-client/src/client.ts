@@ -3,6 +3,7 @@ import {
   type APIPromise,
   bearerAuth,
   ClientCore,
+  cursorPages,
   type ClientDefinition,
   type ClientOptions,
   type HttpMethod,
@@ -38,7 +39,7 @@ const definition: ClientDefinition<typeof docs> = {
     const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
     return typeof message === 'string' ? { message } : undefined;
   },
-  paginate: () => ({ style: 'cursor', items: 'items' }),
+  paginate: () => cursorPages('items'),
 };
 
 /**

@@ -5,7 +5,7 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 /** An unsigned JWT with the given scopes, enough for code that reads claims without verifying. */
 export function fakeJwt(scopes: string[], claims: Record<string, unknown> = {}): string {
   return [
-    base64url({ alg: 'HS256', typ: 'JWT' }),
+    base64url({ alg: 'RS256', typ: 'JWT', kid: 'test-key' }),
     base64url({ scope: scopes.join(' '), ...claims }),
     'signature',
   ].join('.');

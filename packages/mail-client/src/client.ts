@@ -11,6 +11,7 @@ import {
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
+  recordOffsetPages,
   type SecretSource,
   secretOption,
   validateInput,
@@ -62,7 +63,7 @@ const definition: ClientDefinition<typeof mail> = {
   contract: mail,
   options: ['baseUrl', 'accountToken'],
   errorFields: mailErrorFields,
-  paginate: () => ({ style: 'record-offset' }),
+  paginate: () => recordOffsetPages(),
 };
 
 /**

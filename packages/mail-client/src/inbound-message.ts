@@ -4,7 +4,9 @@ import { safeParse } from '@clientkit/core/schema';
 
 /** A webhook payload that is not an inbound message: `issues` name each field and what is wrong. */
 export class MalformedInboundMessageError extends ClientKitError {
-  override name = 'MalformedInboundMessageError';
+  override get name(): string {
+    return 'MalformedInboundMessageError';
+  }
   readonly issues: ValidationIssue[];
 
   constructor(issues: ValidationIssue[]) {

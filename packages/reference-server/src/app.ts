@@ -1,36 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import { type Context, Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { adminError } from './admin/problem';
 import { ADMIN_BODY_LIMIT } from './admin/routes';
 import { limitBody } from './body-limit';
-import type { FaultInjector } from './faults';
+import { corsPolicy } from './cors';
+import { type FaultInjector, faultHeaders } from './faults';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
+import { requestIds } from './request-id';
 import { writeTransactions } from './write-transaction';
 
 /** A header the in-process `fetch` turns into a connection error, as a dropped socket would be. */
 export const DROPPED_HEADER = 'x-reference-server-dropped';
-
-const exposedHeaders = [
-  'x-request-id',
-  'location',
-  'retry-after',
-  'x-tec-total',
-  'x-tec-totalpages',
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-];
-
-let requestCounter = 0;
-
-/** A request id: unique within the process and readable in logs. */
-function nextRequestId(): string {
-  requestCounter = (requestCounter + 1) % 1_000_000_000;
-  return `req_${Date.now().toString(36)}${requestCounter.toString(36).padStart(5, '0')}`;
-}
 
 /** Mounts the interfaces on one origin, with request ids, CORS, injected faults and error bodies. */
 export function createApp(
@@ -56,11 +38,11 @@ export function createApp(
     );
   };
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('x-request-id', nextRequestId());
-  });
-  app.use('*', cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 600 }));
+  app.use(
+    '*',
+    requestIds((path) => moduleFor(path)?.requestIdHeader),
+  );
+  app.use('*', corsPolicy());
 
   app.use('*', async (c, next) => {
     const path = pathOf(c);
@@ -77,8 +59,7 @@ export function createApp(
       c,
       new ApiProblem(fault.status, `Injected fault (status ${fault.status})`),
     );
-    if (fault.retryAfter !== undefined)
-      response.headers.set('retry-after', String(fault.retryAfter));
+    for (const [name, value] of faultHeaders(fault)) response.headers.set(name, value);
     return response;
   });
 

@@ -19,6 +19,7 @@ import { type Clock, type ClockOptions, createClock } from './clock';
 import { type ExchangeObserver, observeExchanges } from './exchanges';
 import { FaultInjector, type FaultSpec, type FaultInjector as Faults } from './faults';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
+import { checkServerOptions } from './server-options';
 
 export type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './admin/table';
 export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
@@ -136,6 +137,7 @@ export interface ReferenceServer {
 export async function createReferenceServer(
   options: ReferenceServerOptions = {},
 ): Promise<ReferenceServer> {
+  checkServerOptions(options);
   const clock = isClock(options.clock) ? options.clock : createClock(options.clock);
   const context: ServerContext = {
     clock,
@@ -143,6 +145,7 @@ export async function createReferenceServer(
     logError:
       options.logError ??
       ((message, error) => console.error(`[reference-server] ${message}`, error)),
+    origin: () => url,
   };
   const docs = createDocsInterface(context);
   const calendar = createCalendarInterface(context, options.calendar);

@@ -14,6 +14,8 @@ export interface ServerContext {
   tenant: 'public' | 'private';
   /** Where handler failures and background problems are reported. */
   logError(message: string, error?: unknown): void;
+  /** The origin the server listens on (`http://127.0.0.1:4010`), once it does. */
+  origin?(): string | undefined;
 }
 
 /**
@@ -35,6 +37,11 @@ export interface InterfaceModule {
    * the same operation table that mounts its routes.
    */
   openapiPath?: string;
+  /**
+   * The header the modelled service sends its request id in, when it is not `x-request-id`: the
+   * server then sends the same id in both.
+   */
+  requestIdHeader?: string;
   /** The routes, with their full paths (mounted at `/`). */
   routes: Hono;
   /** The interface's own error response for a problem. */

@@ -1,5 +1,6 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
-import { SignJWT } from 'jose';
+import { type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { within } from '../../../test-support/within';
 import { createReferenceServer, type InterfaceName, type ReferenceServer } from '../src/index';
@@ -93,20 +94,36 @@ async function prepare(server: ReferenceServer) {
     logs: { log_id: string }[];
   };
   const { audience } = server.idm;
-  const foreign = await new SignJWT({ scope: 'read:clients read:logs', azp: 'idm_dev_full_access' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(new URL('/', audience).href)
-    .setAudience(audience)
-    .setIssuedAt(server.clock.date())
-    .setExpirationTime(new Date(server.clock.now() + 3_600_000))
-    .sign(new TextEncoder().encode('a key that is not the server key'));
+  const keySet = (await (await server.fetch(`${ORIGIN}/.well-known/jwks.json`)).json()) as {
+    keys: (JWK & { kid: string })[];
+  };
+  const published = keySet.keys[0]!;
+  // Everything a genuine token has, the server's kid included, but signed by another key or
+  // (algorithm confusion) as HS256 keyed with the server's own public key.
+  const lookalike = (alg: string) =>
+    new SignJWT({ scope: 'read:clients read:logs', azp: 'idm_dev_full_access' })
+      .setProtectedHeader({ alg, typ: 'JWT', kid: published.kid })
+      .setIssuer(`${ORIGIN}/`)
+      .setAudience(audience)
+      .setIssuedAt(server.clock.date())
+      .setExpirationTime(new Date(server.clock.now() + 3_600_000));
+  const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const serverPublicPem = createPublicKey({ key: published, format: 'jwk' }).export({
+    type: 'spki',
+    format: 'pem',
+  });
   const idm: IdmWorld = {
     tokens: {
-      full: await server.idm.mintToken(),
-      readOnly: await server.idm.mintToken({ scopes: ['read:clients', 'read:logs'] }),
-      none: await server.idm.mintToken({ scopes: [] }),
-      expired: await server.idm.mintToken({ expiresIn: '-1h' }),
-      foreign,
+      full: await server.idm.mintToken({ origin: ORIGIN }),
+      readOnly: await server.idm.mintToken({
+        origin: ORIGIN,
+        scopes: ['read:clients', 'read:logs'],
+      }),
+      none: await server.idm.mintToken({ origin: ORIGIN, scopes: [] }),
+      expired: await server.idm.mintToken({ origin: ORIGIN, expiresIn: '-1h' }),
+      foreign: await lookalike('RS256').sign(otherKey),
+      confused: await lookalike('HS256').sign(new TextEncoder().encode(String(serverPublicPem))),
+      elsewhere: await server.idm.mintToken({ origin: 'http://elsewhere.test' }),
     },
     machine: server.idm.machineClients[0]!,
     audience,
@@ -269,7 +286,7 @@ describe('the reference server under malformed requests', () => {
     const reads = fc.sample(
       edgeReads({
         docsToken: 'docs-dev-user-ada',
-        idmToken: await server.idm.mintToken(),
+        idmToken: await server.idm.mintToken({ origin: ORIGIN }),
         mailToken: server.mail.accountToken,
         mailServerIds: [1, 2],
         calendarSlugs,
@@ -322,7 +339,7 @@ describe('the reference server under malformed requests', () => {
     expect(mail.status).toBe(200);
 
     const clients = await get('/api/v2/clients?per_page=5', {
-      authorization: `Bearer ${await server.idm.mintToken()}`,
+      authorization: `Bearer ${await server.idm.mintToken({ origin: ORIGIN })}`,
     });
     expect(clients.status).toBe(200);
     expect(await clients.json()).toHaveLength(5);

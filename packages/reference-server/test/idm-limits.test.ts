@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   server.reset();
-  token = await server.idm.mintToken();
+  token = await server.idm.mintToken({ origin: ORIGIN });
 });
 afterAll(() => server.close());
 

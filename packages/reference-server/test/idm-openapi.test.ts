@@ -1,5 +1,6 @@
 import { requiredScope } from '@clientkit/idm-client/scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCOVERY_PATH, JWKS_PATH } from '../src/apis/idm/discovery';
 import { createIdmInterface } from '../src/apis/idm/interface';
 import { IDM_OPENAPI_PATH } from '../src/apis/idm/routes';
 import { createClock } from '../src/clock';
@@ -41,28 +42,31 @@ describe('the identity management OpenAPI document', () => {
     expect(openApiProblems(document)).toEqual([]);
   });
 
-  it('lists every mounted operation, and no route is mounted that it does not list', () => {
+  it('lists every mounted operation, and no route is mounted that it does not list (the documents about the server aside: this one, discovery and the key set)', () => {
     const { module } = createIdmInterface({
       clock: createClock(),
       tenant: 'public',
       logError: () => undefined,
     });
+    const aboutTheServer = [IDM_OPENAPI_PATH, DISCOVERY_PATH, JWKS_PATH];
     const mounted = module.routes.routes
-      .filter((route) => route.method !== 'ALL' && route.path !== IDM_OPENAPI_PATH)
+      .filter((route) => route.method !== 'ALL' && !aboutTheServer.includes(route.path))
       .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
     const documented = documentedOperations(document).map((op) => `${op.method} ${op.path}`);
     expect(documented.sort()).toEqual([...new Set(mounted)].sort());
     expect(documented).toHaveLength(8);
   });
 
-  it('documents the token exchange with JSON and form bodies, no bearer token, and OAuth error bodies', () => {
+  it('documents the token exchange with JSON and form bodies, credentials in the body or by Basic (no bearer token), and OAuth error bodies', () => {
     const token = operationAt('/oauth/token', 'post');
     const content = (token.requestBody as { content: Json }).content;
     expect(Object.keys(content).sort()).toEqual([
       'application/json',
       'application/x-www-form-urlencoded',
     ]);
-    expect(token.security).toEqual([]);
+    expect(token.security).toEqual([{}, { clientSecretBasic: [] }]);
+    const schemes = (document.components as { securitySchemes: Json }).securitySchemes;
+    expect(schemes.clientSecretBasic).toMatchObject({ type: 'http', scheme: 'basic' });
     const responses = token.responses as Record<string, { content: Json }>;
     for (const status of ['400', '401', '403', 'default']) {
       expect(responses[status]!.content['application/json']).toEqual({
@@ -72,6 +76,9 @@ describe('the identity management OpenAPI document', () => {
     const errorBody = (document.components as { schemas: Record<string, Json> }).schemas
       .OAuthErrorBody!;
     expect(errorBody.required).toEqual(['error', 'error_description']);
+    const parameters = (document.components as { schemas: Record<string, Json> }).schemas
+      .TokenParameters!;
+    expect(parameters.required).toEqual(['grant_type', 'audience']);
   });
 
   it('documents the management bodies as JSON only, with the management error body', () => {
@@ -112,8 +119,11 @@ describe('the answers of the identity management interface', () => {
     const check = answerChecker(document);
     const problems: string[] = [];
     const reached = new Set<string>();
-    const token = await server.idm.mintToken();
-    const readOnly = await server.idm.mintToken({ scopes: ['read:clients'] });
+    const token = await server.idm.mintToken({ origin: 'http://idm.test' });
+    const readOnly = await server.idm.mintToken({
+      origin: 'http://idm.test',
+      scopes: ['read:clients'],
+    });
     const call = async (method: string, path: string, init: RequestInit = {}) => {
       const response = await server.fetch(`http://idm.test${path}`, { method, ...init });
       const text = await response.text();
@@ -182,7 +192,7 @@ describe('the answers of the identity management interface', () => {
 
 describe('paths under /api/v2 that are no operation of the table', () => {
   it('need a valid token before they are answered 404, so routes cannot be probed anonymously', async () => {
-    const token = await server.idm.mintToken();
+    const token = await server.idm.mintToken({ origin: 'http://idm.test' });
     const get = (path: string, headers: Record<string, string> = {}) =>
       server.fetch(`http://idm.test${path}`, { headers });
     expect((await get('/api/v2/clients/x/y')).status).toBe(401);
@@ -191,7 +201,9 @@ describe('paths under /api/v2 that are no operation of the table', () => {
     expect(await found.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     const put = await server.fetch('http://idm.test/api/v2/clients', {
       method: 'PUT',
-      headers: { authorization: `Bearer ${await server.idm.mintToken({ scopes: [] })}` },
+      headers: {
+        authorization: `Bearer ${await server.idm.mintToken({ origin: 'http://idm.test', scopes: [] })}`,
+      },
     });
     expect(put.status).toBe(403);
     expect(await put.json()).toMatchObject({ errorCode: 'insufficient_scope' });

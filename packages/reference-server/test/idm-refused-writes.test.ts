@@ -22,8 +22,8 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   server.reset();
-  full = await server.idm.mintToken();
-  readOnly = await server.idm.mintToken({ scopes: ['read:clients', 'read:logs'] });
+  full = await server.idm.mintToken({ origin: ORIGIN });
+  readOnly = await server.idm.mintToken({ origin: ORIGIN, scopes: ['read:clients', 'read:logs'] });
   existing = state().clients[0]!.client_id;
 });
 afterAll(() => server.close());

@@ -54,7 +54,11 @@ const published: {
     path: '/api/v2/openapi.json',
     operations: 8,
     module: () => createIdmInterface(context).module,
-    besides: ['GET /api/v2/openapi.json'],
+    besides: [
+      'GET /api/v2/openapi.json',
+      'GET /.well-known/openid-configuration',
+      'GET /.well-known/jwks.json',
+    ],
   },
 ];
 

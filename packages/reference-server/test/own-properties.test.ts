@@ -83,7 +83,7 @@ describe.each(INHERITED)('an id named %s finds nothing', (id) => {
   });
 
   it('idm: reading a client or a log by that id is 404, deleting it 204 with nothing removed', async () => {
-    const token = await server.idm.mintToken();
+    const token = await server.idm.mintToken({ origin: ORIGIN });
     const idm = { authorization: `Bearer ${token}` };
     const clients = (server.inspect('idm') as { clients: unknown[] }).clients;
     expect((await call('GET', `/api/v2/clients/${path}`, idm)).status).toBe(404);

@@ -89,7 +89,7 @@ describe('a JSON body that is not valid UTF-8 is refused with 400 in the interfa
       name: 'idm',
       send: async () =>
         send('POST', '/api/v2/clients', brokenUtf8({ name: 'Café' }), {
-          authorization: `Bearer ${await server.idm.mintToken()}`,
+          authorization: `Bearer ${await server.idm.mintToken({ origin: ORIGIN })}`,
         }),
       body: {
         statusCode: 400,

@@ -4,11 +4,8 @@ import { ServerPath, UpdateServerBody } from './request-schemas';
 /** Who may call a mail operation: every one takes the account token (`X-Mail-Account-Token`). */
 export type MailAuth = 'account';
 
-const NEGOTIATION = {
-  401: 'No account token, or a wrong one',
-  404: 'No server with this ID in the account',
-  406: 'Accept does not admit application/json',
-} as const;
+/** What every request may be refused for: the token, the server it names, what it accepts. */
+const NEGOTIATION = [401, 404, 406] as const;
 
 /**
  * The inbound mail server interface: each operation keyed by its operationId, in the order of the
@@ -23,28 +20,22 @@ export const mail = defineContract<MailAuth>()({
       sdk: 'servers.get',
       method: 'GET',
       path: '/{serverId}',
-      summary: 'A server record; hook URLs are shown without their passwords',
       auth: 'account',
       params: ServerPath,
       response: (r) => r.Server,
-      success: { 200: 'The server' },
+      success: [200],
       errors: NEGOTIATION,
     },
     updateServer: {
       sdk: 'servers.update',
       method: 'PUT',
       path: '/{serverId}',
-      summary: "Change some of a server's settings",
       auth: 'account',
       params: ServerPath,
       body: UpdateServerBody,
       response: (r) => r.Server,
-      success: { 200: 'The server as changed' },
-      errors: {
-        ...NEGOTIATION,
-        415: 'The body is not sent as application/json',
-        422: 'The body is not JSON, changes nothing, or breaks a rule (its ErrorCode says which)',
-      },
+      success: [200],
+      errors: [...NEGOTIATION, 415, 422],
     },
   },
 });

@@ -1,9 +1,29 @@
-import type { Pagination } from '../contract';
 import { CheckpointExpiredError } from '../errors';
 import type { PageStrategy } from './page';
 
 /** The query of one page: the caller's filters and the style's own parameters. */
 export type PageParams = Record<string, unknown>;
+
+/** How one listing moves from page to page; made fresh for each listing. */
+export interface ListingStrategy extends PageStrategy<PageParams, unknown, unknown> {
+  /** The query of the first page, with the style's own parameters filled in. */
+  first(params: PageParams): PageParams;
+}
+
+/**
+ * A pagination style, as a contract declares it on a list operation: its name and the field of the
+ * answer that holds the records, the query parameters that are its own, and the strategy that pages
+ * one listing. Each style is its own value, so a client carries only the styles its contract uses.
+ */
+export interface Pagination {
+  readonly style: 'cursor' | 'page-number' | 'offset' | 'checkpoint' | 'record-offset';
+  /** The field of an answer that holds the page's records; without it, the answer's one list. */
+  readonly items?: string;
+  /** The query parameters that are this style's own: they pick it when an operation offers several. */
+  readonly params: readonly string[];
+  /** A fresh strategy for one listing. */
+  strategy(): ListingStrategy;
+}
 
 /** The records of a page: the named field, the body itself when it is a bare array, or its one list. */
 function itemsOf(body: unknown, key: string | undefined): unknown[] {
@@ -21,91 +41,115 @@ const numberIn = (body: unknown, key: string): number | undefined => {
   return typeof value === 'number' ? value : undefined;
 };
 
-/**
- * How a listing of the given style moves from page to page. `first` fills in the parameters the style
- * needs on the first page (a page number, an offset); `next` gives the parameters of the following
- * page, or null after the last.
- */
-export function strategyOf(pagination: Pagination): PageStrategy<PageParams, unknown, unknown> & {
-  first(params: PageParams): PageParams;
-} {
-  const items = (body: unknown) => itemsOf(body, pagination.items);
-  switch (pagination.style) {
-    case 'cursor':
-      return {
-        items,
-        first: (params) => params,
-        next(body, params) {
-          const cursor = (body as { next?: { page?: unknown } } | null)?.next?.page;
-          return typeof cursor === 'string' && cursor ? { ...params, page: cursor } : null;
-        },
-      };
-    case 'page-number':
-      // Some interfaces answer an error past the last page: stop on the page count, not on an empty page.
-      return {
-        items,
-        first: (params) => params,
-        next(body, params) {
-          const page = typeof params.page === 'number' ? params.page : 1;
-          const pages = numberIn(body, 'total_pages') ?? 0;
-          return page < pages ? { ...params, page: page + 1 } : null;
-        },
-      };
-    case 'offset':
-      return {
-        items,
-        first: (params) => params,
-        next(body, params, found) {
-          if (found.length === 0) return null;
-          const page = typeof params.page === 'number' ? params.page : 0;
-          const size = typeof params.per_page === 'number' ? params.per_page : found.length;
-          const total = numberIn(body, 'total');
-          const more = total === undefined ? found.length >= size : (page + 1) * size < total;
-          return more ? { ...params, page: page + 1, per_page: size } : null;
-        },
-      };
-    case 'record-offset':
-      return {
-        items,
-        first: (params) => ({ count: 100, offset: 0, ...params }),
-        next(body, params, found) {
-          if (found.length === 0) return null;
-          const offset = Number(params.offset) + found.length;
-          const total = numberIn(body, 'TotalCount');
-          const more = total === undefined ? found.length >= Number(params.count) : offset < total;
-          return more ? { ...params, offset } : null;
-        },
-      };
-    case 'checkpoint':
-      return checkpointStrategy(items, pagination.validityMs);
-  }
-}
+const unchanged = (params: PageParams) => params;
+
+/** Pages linked by an opaque cursor: the answer's `next.page`, sent back as `page`. */
+export const cursorPages = (items: string): Pagination => ({
+  style: 'cursor',
+  items,
+  params: ['page'],
+  strategy: () => ({
+    items: (body) => itemsOf(body, items),
+    first: unchanged,
+    next(body, params) {
+      const cursor = (body as { next?: { page?: unknown } } | null)?.next?.page;
+      return typeof cursor === 'string' && cursor ? { ...params, page: cursor } : null;
+    },
+  }),
+});
 
 /**
- * Forward-only pages: each answer hands out the checkpoint of the next one. The interface restarts
- * a listing silently when a checkpoint is too old, so the time each one arrived is kept (read from
- * the clock when it arrives, so that test clocks installed later apply) and an expired one is refused.
+ * Pages numbered from 1 with the number of pages in every answer (`total_pages`). It stops on the
+ * last page rather than on an empty one, because some interfaces answer an error past the end.
  */
-function checkpointStrategy(items: (body: unknown) => unknown[], validityMs: number) {
-  const receivedAt = new WeakMap<PageParams, number>();
-  return {
-    items,
-    first: (params: PageParams) => params,
-    next(body: unknown, params: PageParams, found: unknown[]) {
-      const checkpoint = (body as { next?: unknown } | null)?.next;
-      if (typeof checkpoint !== 'string' || !checkpoint || found.length === 0) return null;
-      const next = { ...params, from: checkpoint };
-      receivedAt.set(next, Date.now());
-      return next;
+export const pageNumberPages = (items: string): Pagination => ({
+  style: 'page-number',
+  items,
+  params: ['page'],
+  strategy: () => ({
+    items: (body) => itemsOf(body, items),
+    first: unchanged,
+    next(body, params) {
+      const page = typeof params.page === 'number' ? params.page : 1;
+      return page < (numberIn(body, 'total_pages') ?? 0) ? { ...params, page: page + 1 } : null;
     },
-    beforeRequest(params: PageParams) {
-      const arrived = receivedAt.get(params);
-      if (arrived === undefined) return;
-      const age = Date.now() - arrived;
-      if (age > validityMs) throw new CheckpointExpiredError(age, validityMs);
+  }),
+});
+
+/**
+ * Pages numbered from 0 of `per_page` records. It stops after the page that reaches `total` when
+ * the answer has one, otherwise after the first short or empty page.
+ */
+export const offsetPages = (items: string): Pagination => ({
+  style: 'offset',
+  items,
+  params: ['page', 'per_page', 'include_totals'],
+  strategy: () => ({
+    items: (body) => itemsOf(body, items),
+    first: unchanged,
+    next(body, params, found) {
+      if (found.length === 0) return null;
+      const page = typeof params.page === 'number' ? params.page : 0;
+      const size = typeof params.per_page === 'number' ? params.per_page : found.length;
+      const total = numberIn(body, 'total');
+      const more = total === undefined ? found.length >= size : (page + 1) * size < total;
+      return more ? { ...params, page: page + 1 } : null;
     },
-  };
-}
+  }),
+});
+
+/**
+ * Records counted by `offset`, `count` at a time (100 unless the caller says). It stops at the
+ * answer's `TotalCount`, or on a short page; without `items`, the records are the answer's one list.
+ */
+export const recordOffsetPages = (items?: string): Pagination => ({
+  style: 'record-offset',
+  ...(items === undefined ? {} : { items }),
+  params: ['count', 'offset'],
+  strategy: () => ({
+    items: (body) => itemsOf(body, items),
+    first: (params) => ({ count: 100, offset: 0, ...params }),
+    next(body, params, found) {
+      if (found.length === 0) return null;
+      const offset = Number(params.offset) + found.length;
+      const total = numberIn(body, 'TotalCount');
+      const more = total === undefined ? found.length >= Number(params.count) : offset < total;
+      return more ? { ...params, offset } : null;
+    },
+  }),
+});
+
+/**
+ * Forward-only pages: each answer's `next` is the checkpoint sent back as `from`. The interface
+ * restarts a listing silently when a checkpoint is too old, so the moment each one arrived is kept
+ * (read from the clock when it arrives, so that a test clock installed later applies) and an expired
+ * one is refused with `CheckpointExpiredError`.
+ */
+export const checkpointPages = (items: string, validityMs: number): Pagination => ({
+  style: 'checkpoint',
+  items,
+  params: ['from', 'take'],
+  strategy() {
+    const receivedAt = new WeakMap<PageParams, number>();
+    return {
+      items: (body) => itemsOf(body, items),
+      first: unchanged,
+      next(body, params, found) {
+        const checkpoint = (body as { next?: unknown } | null)?.next;
+        if (typeof checkpoint !== 'string' || !checkpoint || found.length === 0) return null;
+        const next = { ...params, from: checkpoint };
+        receivedAt.set(next, Date.now());
+        return next;
+      },
+      beforeRequest(params) {
+        const arrived = receivedAt.get(params);
+        if (arrived === undefined) return;
+        const age = Date.now() - arrived;
+        if (age > validityMs) throw new CheckpointExpiredError(age, validityMs);
+      },
+    };
+  },
+});
 
 /**
  * The style of a listing that offers several, by the caller's parameters: the first style whose own
@@ -116,13 +160,7 @@ export function chosenStyle(
   params: PageParams,
 ): Pagination {
   const styles = (Array.isArray(offered) ? offered : [offered]) as readonly Pagination[];
-  const given = (names: string[]) => names.some((name) => params[name] !== undefined);
-  const own: Record<Pagination['style'], string[]> = {
-    cursor: ['page'],
-    'page-number': ['page'],
-    offset: ['page', 'per_page', 'include_totals'],
-    checkpoint: ['from', 'take'],
-    'record-offset': ['count', 'offset'],
-  };
-  return styles.find((style) => given(own[style.style])) ?? styles[0]!;
+  return (
+    styles.find((style) => style.params.some((name) => params[name] !== undefined)) ?? styles[0]!
+  );
 }

@@ -1,6 +1,7 @@
 import type { RetryOptions } from 'ky';
 import type { HttpMethod } from '../contract';
-import { RequestValidationError, type ValidationIssue } from '../errors';
+import { RequestValidationError } from '../errors';
+import { checkOptions, RETRY_OPTION_RULES } from '../option-rules';
 import type { RetrySetting } from '../options';
 import { requestedWaitMs } from './requested-wait';
 
@@ -64,18 +65,6 @@ const MAX_BACKOFF_MS = 8_000;
 const MAX_JITTER = 0.25;
 const IDEMPOTENT_METHODS = ['get', 'head', 'put', 'delete', 'options'];
 const WRITE_METHODS = ['post', 'patch'];
-const RETRY_OPTION_NAMES = [
-  'limit',
-  'methods',
-  'statusCodes',
-  'afterStatusCodes',
-  'maxRetryAfter',
-  'backoffLimit',
-  'delay',
-  'jitter',
-  'retryOnTimeout',
-  'shouldRetry',
-];
 
 /** The wait before retry number `attempt` (1 for the first), before jitter: 0.5 s, 1 s, 2 s, ... */
 export function retryDelayMs(attempt: number): number {
@@ -132,45 +121,10 @@ export function retryPolicy(
 
 function checkedSetting(setting: RetrySetting | undefined, subject: string): RetryOptions {
   if (setting === undefined) return {};
-  const options = typeof setting === 'number' ? { limit: setting } : setting;
-  if (options === null || typeof options !== 'object') {
-    throw new RequestValidationError(subject, [
-      { path: 'retry', message: 'must be a number or ky retry options' },
-    ]);
-  }
-  const issues: ValidationIssue[] = [];
-  for (const name of Object.keys(options)) {
-    if (!RETRY_OPTION_NAMES.includes(name)) {
-      issues.push({ path: `retry.${name}`, message: 'is not a retry option' });
-    }
-  }
-  const { limit, methods, statusCodes, maxRetryAfter, backoffLimit } = options;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
-    issues.push({ path: 'retry.limit', message: 'must be a whole number of 0 or more' });
-  }
-  if (methods !== undefined && !(Array.isArray(methods) && methods.every(isText))) {
-    issues.push({ path: 'retry.methods', message: 'must be a list of HTTP methods' });
-  }
-  if (statusCodes !== undefined && !(Array.isArray(statusCodes) && statusCodes.every(isStatus))) {
-    issues.push({ path: 'retry.statusCodes', message: 'must be a list of HTTP statuses' });
-  }
-  for (const [name, value] of [
-    ['maxRetryAfter', maxRetryAfter],
-    ['backoffLimit', backoffLimit],
-  ] as const) {
-    if (value !== undefined && !(typeof value === 'number' && value >= 0)) {
-      issues.push({
-        path: `retry.${name}`,
-        message: 'must be a number of milliseconds, 0 or more',
-      });
-    }
-  }
-  if (issues.length > 0) throw new RequestValidationError(subject, issues);
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  if (typeof setting === 'number') return { limit: setting };
+  checkOptions(setting, RETRY_OPTION_RULES, subject, { prefix: 'retry.' });
+  return Object.fromEntries(Object.entries(setting).filter(([, value]) => value !== undefined));
 }
-
-const isText = (value: unknown) => typeof value === 'string';
-const isStatus = (value: unknown) => Number.isInteger(value);
 
 /** Whether a failed method may be tried again at all, whatever the caller's `shouldRetry` says. */
 export function mayRepeat(

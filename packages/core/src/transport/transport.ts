@@ -5,6 +5,7 @@ import type { HttpMethod } from '../contract';
 import { AuthenticationError, type ErrorBodyMapper } from '../errors';
 import type { CallLog } from '../logging';
 import type { ClientOptions, RequestOptions, TransportHooks } from '../options';
+import type { CallTelemetry, Outcome } from '../telemetry';
 import { VERSION } from '../version';
 import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
@@ -52,6 +53,14 @@ export interface TransportConfig {
 }
 
 type Hook = (...args: never[]) => unknown;
+
+/** What the transport keeps of one call while it runs. */
+interface CallState {
+  attempts: number;
+  telemetry: CallTelemetry | undefined;
+  /** Ends the attempt in flight for the telemetry. */
+  endAttempt?: ((outcome: Outcome) => void) | undefined;
+}
 /** The class of what `ky.retry()` returns, which ky does not export. */
 type RetryMarkerClass = abstract new (...args: never[]) => unknown;
 
@@ -82,16 +91,29 @@ export class Transport {
     const ky = this.#ky ?? (await this.#load());
     const auth = call.auth === undefined ? this.#config.auth : call.auth;
     const started = Date.now();
-    const attempts = { count: 0 };
+    const baseUrl = call.url ?? this.#config.url;
+    const state: CallState = {
+      attempts: 0,
+      telemetry: this.#config.options.telemetry?.startCall({
+        operation: call.operation,
+        method: call.method,
+        baseUrl,
+        urlTemplate: `${new URL(baseUrl).pathname}${call.pathTemplate}`,
+      }),
+    };
     let response: Response;
     try {
-      response = await this.#attempt(ky, call, auth, attempts);
+      response = await this.#attempt(ky, call, auth, state);
     } catch (failure) {
-      call.log?.failed(call, failure, attempts.count, Date.now() - started);
+      state.endAttempt?.({ error: failure });
+      state.telemetry?.end({ error: failure });
+      call.log?.failed(call, failure, state.attempts, Date.now() - started);
       throw failure;
     }
+    state.endAttempt?.({ response });
+    state.telemetry?.end({ response });
     const data = await readBody(response, call.method);
-    call.log?.completed(call, response, attempts.count, Date.now() - started);
+    call.log?.completed(call, response, state.attempts, Date.now() - started);
     return { data, response };
   }
 
@@ -115,11 +137,11 @@ export class Transport {
     ky: KyInstance,
     call: Call,
     auth: Auth | null | undefined,
-    attempts: { count: number },
+    state: CallState,
   ): Promise<Response> {
     const sent: Record<string, string> = {};
     try {
-      return await ky(call.path, await this.#kyOptions(call, auth, sent, attempts));
+      return await ky(call.path, await this.#kyOptions(call, auth, sent, state));
     } catch (error) {
       const failure = await this.#describe(error, call);
       const renewed =
@@ -127,7 +149,7 @@ export class Transport {
       if (!renewed) throw failure;
     }
     try {
-      return await ky(call.path, await this.#kyOptions(call, auth, sent, attempts));
+      return await ky(call.path, await this.#kyOptions(call, auth, sent, state));
     } catch (error) {
       throw await this.#describe(error, call);
     }
@@ -146,7 +168,7 @@ export class Transport {
     call: Call,
     auth: Auth | null | undefined,
     sent: Record<string, string>,
-    attempts: { count: number },
+    state: CallState,
   ): Promise<KyOptions> {
     const headers = { ...this.#headers };
     setHeaders(headers, call.options.headers ?? {});
@@ -170,7 +192,7 @@ export class Transport {
       ...(call.url ? { prefixUrl: call.url } : {}),
       timeout: call.timeout,
       retry,
-      hooks: this.#hooks(call, auth && !fixed ? auth : undefined, sent, attempts),
+      hooks: this.#hooks(call, auth && !fixed ? auth : undefined, sent, state),
       context: {
         ...this.#config.options.context,
         ...call.options.context,
@@ -215,7 +237,7 @@ export class Transport {
     call: Call,
     renewable: Auth | undefined,
     sent: Record<string, string>,
-    attempts: { count: number },
+    state: CallState,
   ): TransportHooks {
     const own = this.#config.options.hooks ?? {};
     const request = call.options.hooks;
@@ -224,8 +246,13 @@ export class Transport {
       if (request && Object.hasOwn(request, name) && requested === undefined) return [];
       return [...((own[name] as Hook[] | undefined) ?? []), ...(requested ?? [])];
     };
-    const countAttempt = () => {
-      attempts.count += 1;
+    const startAttempt = (request: Request) => {
+      state.attempts += 1;
+      state.endAttempt = state.telemetry?.attempt(request, state.attempts - 1);
+    };
+    const endAttempt = (outcome: Outcome) => {
+      state.endAttempt?.(outcome);
+      state.endAttempt = undefined;
     };
     const renew = async ({ request: retried }: { request: Request }) => {
       if (!renewable) return;
@@ -235,14 +262,22 @@ export class Transport {
         sent[name.toLowerCase()] = headers[name]!;
       }
     };
-    const logRetry = (state: { error: Error; retryCount: number }) => {
-      call.log?.retrying(call, state.error, state.retryCount);
+    const retrying = ({ error, retryCount }: { error: Error; retryCount: number }) => {
+      // An attempt that got no response (a timeout, a lost connection) ends here.
+      endAttempt({ error });
+      call.log?.retrying(call, error, retryCount);
     };
     return {
-      beforeRequest: [countAttempt, ...listOf('beforeRequest')],
-      beforeRetry: [renew, logRetry, ...listOf('beforeRetry')],
+      beforeRequest: [...listOf('beforeRequest'), startAttempt],
+      beforeRetry: [retrying, renew, ...listOf('beforeRetry')],
       beforeError: listOf('beforeError'),
-      afterResponse: listOf('afterResponse').map((hook) => this.#guardForcedRetry(call, hook)),
+      // ky clones the response for every afterResponse hook: none is added without a reason.
+      afterResponse: [
+        ...(state.telemetry
+          ? [(_request: Request, _options: unknown, response: Response) => endAttempt({ response })]
+          : []),
+        ...listOf('afterResponse').map((hook) => this.#guardForcedRetry(call, hook)),
+      ],
     } as TransportHooks;
   }
 

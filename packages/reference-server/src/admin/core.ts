@@ -26,7 +26,7 @@ const Duration = z.union([
 
 const AdminSeedBody = z.record(z.string(), z.unknown());
 const AdminClockBody = z.optional(
-  z.object({
+  z.strictObject({
     advance: z.optional(Duration),
     set: z.optional(
       z.string().check(
@@ -37,11 +37,12 @@ const AdminClockBody = z.optional(
     ),
   }),
 );
-const AdminFaultBody = z.object({
+const AdminFaultBody = z.strictObject({
   method: z.optional(z.string()),
   path: z.optional(z.string()),
   status: z.optional(z.number()),
   retryAfter: z.optional(z.union([z.number(), z.string()])),
+  headers: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   latencyMs: z.optional(z.number()),
   drop: z.optional(z.boolean()),
   count: z.optional(z.number()),

@@ -13,6 +13,7 @@ import {
 import { ApiProblem, validBody, validQuery } from '../problem';
 import { coreAdminTable } from './core';
 import { AdminErrorBody, adminError, adminProblemOf } from './problem';
+import { refusingStrayBodies } from './stray-body';
 import type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './table';
 
 /** Where the admin routes live; the operation paths are relative to it. */
@@ -125,6 +126,9 @@ export function createAdminRoutes(
   const admin = new Hono({ strict: false });
   // Hono applies a mounted app's own error handler to its routes: admin errors keep this format.
   admin.onError((error, c) => adminError(c, adminProblemOf(error)));
-  admin.route('/', mountOperations(description, table.handlers));
+  admin.route(
+    '/',
+    mountOperations(description, refusingStrayBodies(table.operations, table.handlers)),
+  );
   return admin;
 }

@@ -2,11 +2,33 @@ import type { Contract, Operation as ContractOperation } from '@clientkit/core';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { CheckedInput, Operation } from './operation';
 
-/** What the server adds to a contract's operation: documentation and reading rules of its own. */
-export type ServerExtras = Pick<
-  Operation<unknown>,
-  'defaults' | 'requiredBody' | 'errorBody' | 'bodyTypes'
->;
+/**
+ * What the server adds to a contract's operation: the prose of its document (a summary, and what a
+ * status means when it says more than the status's usual name), and reading rules of its own.
+ */
+export interface OperationDocs
+  extends Pick<Operation<unknown>, 'defaults' | 'requiredBody' | 'errorBody' | 'bodyTypes'> {
+  summary: string;
+  statuses?: Record<number, string>;
+}
+
+/** The usual meaning of a status, for the statuses an operation's document does not describe. */
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  205: 'Changed',
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+};
 
 type Operations<C> = C extends Contract<infer Ops, unknown> ? Ops : never;
 type Responses<C> =
@@ -34,27 +56,34 @@ export type HandlersOf<C, Principal> = {
   ) => Response | Promise<Response>;
 };
 
+/** The server's documentation of every operation of a contract: one entry each, or it does not compile. */
+export type DocumentationOf<C> = { [Id in keyof Operations<C>]: OperationDocs };
+
 /**
  * A contract's operations in the form the shared module mounts and documents: keyed by operationId,
  * with every method that reaches them, their response schema picked from the loaded responses, and
- * what the server adds per operation.
+ * what the server's documentation adds.
  */
 export function operationsOf<C extends Contract>(
   contract: C,
   responses: Responses<C>,
-  extras: { [Id in keyof Operations<C>]?: ServerExtras } = {},
+  documentation: DocumentationOf<C>,
 ): Operation<AuthOf<C>>[] {
-  return Object.entries(contract.operations).map(([id, operation]) => ({
-    id,
-    methods: [operation.method, ...(operation.also ?? [])],
-    path: operation.path,
-    summary: operation.summary,
-    auth: operation.auth as AuthOf<C>,
-    query: operation.query,
-    body: operation.body,
-    response: operation.response?.(responses as never),
-    success: operation.success,
-    errors: operation.errors,
-    ...(extras as Record<string, ServerExtras | undefined>)[id],
-  }));
+  return Object.entries(contract.operations).map(([id, operation]) => {
+    const { statuses = {}, ...docs } = (documentation as Record<string, OperationDocs>)[id]!;
+    const described = (codes: readonly number[] = []) =>
+      Object.fromEntries(codes.map((code) => [code, statuses[code] ?? STATUS_TEXT[code] ?? '']));
+    return {
+      id,
+      methods: [operation.method, ...(operation.also ?? [])],
+      path: operation.path,
+      auth: operation.auth as AuthOf<C>,
+      query: operation.query,
+      body: operation.body,
+      response: operation.response?.(responses as never),
+      success: described(operation.success),
+      errors: described(operation.errors),
+      ...docs,
+    };
+  });
 }

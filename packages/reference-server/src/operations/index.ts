@@ -1,10 +1,11 @@
 export { bodyOf, queryOf } from './checked-input';
 export {
   type AuthOf,
+  type DocumentationOf,
   type HandlersOf,
   type InputOf,
+  type OperationDocs,
   operationsOf,
-  type ServerExtras,
 } from './contract-operations';
 export type {
   InterfaceDescription,

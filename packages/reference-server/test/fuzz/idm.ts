@@ -24,7 +24,18 @@ import {
 
 export interface IdmWorld {
   /** Access tokens: every scope, read scopes only, no scope, expired, and signed with another key. */
-  tokens: { full: string; readOnly: string; none: string; expired: string; foreign: string };
+  tokens: {
+    full: string;
+    readOnly: string;
+    none: string;
+    expired: string;
+    /** The server's kid, claims and issuer, but signed by another RSA key. */
+    foreign: string;
+    /** The same, signed HS256 with the server's public key (PEM) as the secret. */
+    confused: string;
+    /** Genuine, but issued for another origin. */
+    elsewhere: string;
+  };
   machine: { clientId: string; clientSecret: string };
   audience: string;
   clientIds: string[];
@@ -157,6 +168,8 @@ export function idmCases(world: IdmWorld): fc.Arbitrary<FuzzRequest> {
       token.slice(0, -1),
       world.tokens.expired,
       world.tokens.foreign,
+      world.tokens.confused,
+      world.tokens.elsewhere,
     );
   });
   const badAuthorization = fc

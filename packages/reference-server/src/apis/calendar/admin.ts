@@ -3,8 +3,8 @@ import { type AdminTable, adminOperation } from '../../admin/table';
 import { bodyOf } from '../../operations';
 import type { CalendarAuth } from './auth';
 
-const CalendarProfessionalRequest = z.object({ enabled: z.boolean() });
-const CalendarNonceRequest = z.object({ user: z.string() });
+const CalendarProfessionalRequest = z.strictObject({ enabled: z.boolean() });
+const CalendarNonceRequest = z.strictObject({ user: z.string() });
 
 /** The professional add-on switch, as the admin routes see it. */
 export interface ProfessionalSwitch {

@@ -16,7 +16,7 @@ export interface MintedDocsToken {
  * The scheme and scopes are plain text here: the minting function names the ones it knows when it
  * refuses one, which says more than a list of allowed values would.
  */
-const DocsTokenRequest = z.object({
+const DocsTokenRequest = z.strictObject({
   scheme: z.string(),
   userId: z.optional(z.string()),
   scopes: z.optional(z.array(z.string())),

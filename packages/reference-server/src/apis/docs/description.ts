@@ -1,10 +1,98 @@
 import * as requests from '@clientkit/contracts/docs';
 import * as responses from '@clientkit/contracts/docs/responses';
-import { type InterfaceDescription, operationsOf } from '../../operations';
-import { validBody, validQuery } from '../../problem';
+import { type DocumentationOf, type InterfaceDescription, operationsOf } from '../../operations';
 import type { SecretMap } from '../../secret-map';
 import { DOCS_BASE } from './listing';
+import { docsRequestChecks } from './request-checks';
 import { type Alternative, authorize, type Principal, securityRequirements } from './security';
+
+/** What the docs document says of each operation, beyond what the contract declares. */
+const docsDocumentation: DocumentationOf<typeof requests.docs> = {
+  getApiInformation: { summary: 'The release and build date' },
+  getAuthenticatedUser: {
+    summary: "The token's user",
+    statuses: { 404: 'The token acts for no user' },
+  },
+  createUserNotificationsToken: { summary: 'A short-lived token for the notifications client' },
+  getUserById: { summary: 'A user', statuses: { 404: 'No such user' } },
+  updateUserById: { summary: "Change the token's own user", statuses: { 404: 'No such user' } },
+  getSpaceById: { summary: 'A space', statuses: { 404: 'No such space' } },
+  updateSpaceById: { summary: 'Change a space', statuses: { 404: 'No such space' } },
+  deleteSpaceById: {
+    summary: 'Move a space to the trash',
+    statuses: { 205: 'The space was deleted', 204: 'The space did not exist' },
+  },
+  duplicateSpace: {
+    summary: 'Copy a space',
+    statuses: { 201: 'The copy; Location holds its API URL', 404: 'No such space' },
+  },
+  restoreSpace: {
+    summary: 'Bring a space back from the trash',
+    statuses: { 404: 'No such space, or deleted more than 7 days ago' },
+  },
+  moveSpace: {
+    summary: 'Move a space to another collection or position',
+    statuses: {
+      400: 'Invalid position, space or collection',
+      404: 'No such space',
+      409: 'The move would change nothing',
+    },
+  },
+  getEmbedByUrlInSpace: { summary: 'How a URL is embedded', statuses: { 404: 'No such space' } },
+  searchSpaceContent: {
+    summary: "Search a space's published pages",
+    statuses: { 404: 'No such space' },
+  },
+  importGitRepository: {
+    summary: 'Start importing from a Git repository',
+    statuses: { 204: 'Done; no body', 404: 'No such space, or no Git provider' },
+  },
+  exportToGitRepository: {
+    summary: 'Start exporting to a Git repository',
+    statuses: { 204: 'Done; no body', 404: 'No such space, or no Git provider' },
+  },
+  getSpaceGitInfo: {
+    summary: "A space's Git sync state",
+    statuses: { 404: 'No such space, or no Git provider set up' },
+  },
+  deleteLegacyGitInstallation: {
+    summary: 'Remove a legacy Git installation',
+    statuses: { 205: 'Changed', 204: 'Nothing to change', 404: 'No such space' },
+  },
+  inviteToSpace: {
+    summary: 'Give users or teams a role in a space',
+    statuses: { 204: 'Done; no body', 404: 'No such space, user or team' },
+  },
+  updateTeamPermissionInSpace: {
+    summary: "Change a team's role in a space",
+    statuses: { 204: 'Done; no body', 404: 'No such space or team' },
+  },
+  removeTeamFromSpace: {
+    summary: 'Take a team out of a space',
+    statuses: {
+      205: 'Changed',
+      204: 'Nothing to change',
+      400: 'The team can have no access to this space',
+      404: 'No such space or team',
+    },
+  },
+  listTeamPermissionsInSpace: {
+    summary: 'The teams of a space and their roles',
+    statuses: { 404: 'No such space' },
+  },
+  listUserPermissionsInSpace: {
+    summary: 'The users of a space and their roles',
+    statuses: { 404: 'No such space' },
+  },
+  updateUserPermissionInSpace: {
+    summary: "Change a user's role in a space",
+    statuses: { 204: 'Done; no body', 404: 'No such space or user' },
+  },
+  removeUserFromSpace: {
+    summary: 'Take a user out of a space',
+    statuses: { 205: 'Changed', 204: 'Nothing to change', 404: 'No such space' },
+  },
+};
 
 const bearer = (description: string) => ({ type: 'http', scheme: 'bearer', description });
 
@@ -19,7 +107,7 @@ export function docsDescription(
       'Users, spaces, space permissions and Git sync. Every operation takes a bearer token; ' +
       'each lists the schemes and OAuth scopes it accepts, any one of which is enough.',
     base: DOCS_BASE,
-    operations: operationsOf(requests.docs, responses),
+    operations: operationsOf(requests.docs, responses, docsDocumentation),
     components: {
       responses: {
         User: responses.User,
@@ -54,9 +142,6 @@ export function docsDescription(
     },
     security: securityRequirements,
     authorize: (c, operation) => authorize(c, operation.auth, tokens),
-    checks: {
-      query: (c, schema) => validQuery(c, schema),
-      body: (c, schema) => validBody(c, schema),
-    },
+    checks: docsRequestChecks,
   };
 }

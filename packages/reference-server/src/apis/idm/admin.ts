@@ -12,17 +12,23 @@ export interface MintedIdmToken {
   expiresIn?: Duration;
   /** The application it speaks for (default the full-access development application). */
   clientId?: string;
+  /**
+   * The origin it will be sent to, such as `http://127.0.0.1:4010`, which names its issuer
+   * (default: the server's own origin once it listens; for the admin route, the route's origin).
+   */
+  origin?: string;
 }
 
 const IdmTokenRequest = z.optional(
-  z.object({
+  z.strictObject({
     scopes: z.optional(z.array(z.string())),
     expiresIn: z.optional(z.union([z.number(), z.string()])),
     clientId: z.optional(z.string()),
+    origin: z.optional(z.string()),
   }),
 );
 const IdmRateLimitRequest = z.optional(
-  z.object({
+  z.strictObject({
     limit: z.optional(z.number()),
     window: z.optional(z.union([z.number(), z.string()])),
     enforce: z.optional(z.boolean()),
@@ -53,8 +59,10 @@ export function idmAdminTable(
       }),
     ],
     handlers: {
-      mintIdmToken: async (c, _, input) =>
-        c.json(await mint((bodyOf(input, IdmTokenRequest) ?? {}) as MintedIdmToken), 201),
+      mintIdmToken: async (c, _, input) => {
+        const body = (bodyOf(input, IdmTokenRequest) ?? {}) as MintedIdmToken;
+        return c.json(await mint({ origin: new URL(c.req.url).origin, ...body }), 201);
+      },
       getIdmRateLimit: (c) => c.json(limiter.options),
       setIdmRateLimit: (c, _, input) =>
         c.json(limiter.configure((bodyOf(input, IdmRateLimitRequest) ?? {}) as RateLimitOptions)),

@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
 import { ApiProblem } from '../../problem';
+import { issuerOf } from './discovery';
 import { notesOf } from './notes';
 import type { Caller, TokenService } from './tokens';
 
 /**
- * The caller of a request whose bearer token is valid and grants `scope` (when one is needed):
- * 401 `invalid_token` otherwise, or 403 `insufficient_scope` naming the scope it lacks.
+ * The caller of a request whose bearer token is valid (issued for the origin the request came to)
+ * and grants `scope` (when one is needed): 401 `invalid_token` otherwise, or 403
+ * `insufficient_scope` naming the scope it lacks.
  */
 export async function authorizeBearer(
   c: Context,
@@ -20,7 +22,7 @@ export async function authorizeBearer(
       'invalid_token',
     );
   }
-  const caller = await tokens.verify(match[1]!);
+  const caller = await tokens.verify(match[1]!, issuerOf(c.req.url));
   if (caller.clientId) notesOf(c).clientId = caller.clientId;
   if (scope && !caller.scopes.includes(scope)) {
     throw new ApiProblem(

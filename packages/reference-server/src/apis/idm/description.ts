@@ -26,7 +26,7 @@ function scopeDescriptions(auths: IdmAuth[]): Record<string, string> {
 /**
  * The identity management interface as the shared operation module sees it. The management API
  * takes tokens from the token exchange (OAuth client credentials), each operation naming the one
- * scope it needs; the exchange itself authenticates the client from its body.
+ * scope it needs; the exchange itself authenticates the client from its body or its Basic header.
  */
 export function idmDescription(
   tokens: TokenService,
@@ -55,8 +55,18 @@ export function idmDescription(
           },
         },
       },
+      clientSecretBasic: {
+        type: 'http',
+        scheme: 'basic',
+        description:
+          'client_secret_basic at the token endpoint: the form-urlencoded client id and secret, ' +
+          'left out of the body (client_secret_post, in the body, needs no header)',
+      },
     },
-    security: (auth) => (auth === 'client credentials' ? [] : [{ managementToken: [auth.scope] }]),
+    security: (auth): Record<string, string[]>[] =>
+      auth === 'client credentials'
+        ? [{}, { clientSecretBasic: [] }]
+        : [{ managementToken: [auth.scope] }],
     authorize: (c, operation) =>
       operation.auth === 'client credentials'
         ? undefined

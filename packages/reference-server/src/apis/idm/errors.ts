@@ -1,8 +1,10 @@
 import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '@clientkit/idm-client/schemas';
 import type { Context } from 'hono';
 import type { ApiProblem } from '../../problem';
+import { BASIC_CHALLENGE, sentBasicCredentials } from './client-authentication';
 import { notesOf } from './notes';
 import { type RateLimiter, setRateLimitHeaders } from './rate-limit';
+import { forbidCaching } from './token-exchange';
 
 const reasonPhrases: Record<number, string> = {
   400: 'Bad Request',
@@ -82,7 +84,8 @@ function oauthCodeFor(problem: ApiProblem): OAuthErrorCode {
 
 /**
  * The token endpoint's error answer, OAuth's `{ error, error_description }` (RFC 6749 §5.2), with
- * the rate-limit headers and `no-store`, since it belongs to the authentication API.
+ * the rate-limit headers and no caching, since it belongs to the authentication API. A 401 to a
+ * client that sent Basic credentials challenges it for that scheme, as RFC 6749 §5.2 requires.
  */
 export function renderOAuthError(c: Context, problem: ApiProblem, limiter: RateLimiter): Response {
   notesOf(c).problem = problem;
@@ -91,7 +94,10 @@ export function renderOAuthError(c: Context, problem: ApiProblem, limiter: RateL
     problem.status as 400,
   );
   setRateLimitHeaders(response.headers, limiter.peek());
-  response.headers.set('cache-control', 'no-store');
+  forbidCaching(response.headers);
+  if (problem.status === 401 && sentBasicCredentials(c)) {
+    response.headers.set('www-authenticate', BASIC_CHALLENGE);
+  }
   const retryAfter = problem.details?.retryAfterSeconds;
   if (typeof retryAfter === 'number') response.headers.set('retry-after', String(retryAfter));
   return response;

@@ -7,25 +7,14 @@ import {
   type Tenant,
   UpdateClientBody,
 } from '@clientkit/idm-client/schemas';
-import type { Context } from 'hono';
 import { bodyOf, type CheckedInput, type OperationHandler, queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
-import { authenticate, type MachineClient } from './machine-clients';
-import { notesOf } from './notes';
-import { TokenParameters } from './operations';
 import { type Checkpoints, listPage } from './pagination';
 import type { IdmStore } from './store';
-import type { Caller, TokenService } from './tokens';
+import { exchange, type TokenIssuing } from './token-exchange';
+import type { Caller } from './tokens';
 
 type Handler = OperationHandler<Caller | undefined>;
-
-/** What the token exchange needs: who may get tokens, for which audience, for how long. */
-export interface TokenIssuing {
-  tokens: TokenService;
-  machines: () => readonly MachineClient[];
-  audience: string;
-  lifetimeMs: number;
-}
 
 /**
  * The behaviour of each operation, once its caller is authorized and its input checked: nothing
@@ -85,26 +74,4 @@ export function idmHandlers(
     },
     getToken: (c, _caller, input) => exchange(c, input, issuing),
   };
-}
-
-/** Client credentials in, a bearer JWT with the application's scopes out. */
-async function exchange(c: Context, input: CheckedInput, issuing: TokenIssuing) {
-  const request = bodyOf(input, TokenParameters);
-  const machine = authenticate(issuing.machines(), request.client_id, request.client_secret);
-  if (!machine) throw new ApiProblem(401, 'Client authentication failed', 'invalid_client');
-  notesOf(c).clientId = machine.clientId;
-  if (request.audience !== issuing.audience) {
-    throw new ApiProblem(
-      403,
-      `Service not enabled within domain: ${request.audience}`,
-      'access_denied',
-    );
-  }
-  const issued = await issuing.tokens.issue({
-    clientId: machine.clientId,
-    scopes: machine.scopes,
-    lifetimeMs: issuing.lifetimeMs,
-  });
-  c.header('cache-control', 'no-store');
-  return c.json(issued);
 }

@@ -4,6 +4,7 @@ import { DEFAULT_IDM_AUDIENCE } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { ApiProblem } from '../../problem';
 import { idmAdminTable, type MintedIdmToken } from './admin';
+import { DISCOVERY_PATH, issuerOf, JWKS_PATH } from './discovery';
 import { renderError, renderOAuthError } from './errors';
 import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
 import { IDM_BASE, TOKEN_PATH } from './operations';
@@ -33,7 +34,10 @@ export interface IdmOptions {
 
 /** Programmatic control of the identity management interface. */
 export interface IdmControl {
-  /** A signed access token with any scopes and lifetime, dated on the server clock. */
+  /**
+   * A signed access token with any scopes and lifetime, dated on the server clock, for one origin
+   * (`options.origin`, by default the server's own once it listens).
+   */
   mintToken(options?: MintedIdmToken): Promise<string>;
   /** The audience token requests must name. */
   readonly audience: string;
@@ -43,6 +47,21 @@ export interface IdmControl {
   configureRateLimit(options: RateLimitOptions): void;
   /** The store, for tests that look at or arrange the state directly. */
   readonly store: IdmStore;
+}
+
+/**
+ * The origin a minted token will be used on: the one asked for, else the one the server listens
+ * on. Tokens name the issuer of one origin, and the management API takes only its own origin's.
+ */
+function mintingOrigin(origin: string | undefined, context: ServerContext): string {
+  const found = origin ?? context.origin?.();
+  if (found === undefined) {
+    throw new RangeError(
+      'mintToken needs the origin the token will be sent to: pass { origin } (such as http://127.0.0.1:4010) or call listen() first',
+    );
+  }
+  if (!URL.canParse(found)) throw new RangeError(`mintToken: origin ${found} is not a URL`);
+  return found;
 }
 
 /**
@@ -68,6 +87,7 @@ export function createIdmInterface(
       clientId: minted.clientId ?? machineClients[0]?.clientId ?? 'idm_minted',
       scopes: minted.scopes ?? ALL_SCOPES,
       lifetimeMs: minted.expiresIn === undefined ? lifetimeMs : parseDuration(minted.expiresIn),
+      issuer: issuerOf(mintingOrigin(minted.origin, context)),
     });
 
   const routes = idmRoutes({
@@ -103,7 +123,12 @@ export function createIdmInterface(
     // before it writes (test/idm-refused-writes.test.ts shows a refusal changes no client).
     inspect: () => store.state,
     credentials: () => {
-      const lines: Record<string, string> = { audience, 'token URL': TOKEN_PATH };
+      const lines: Record<string, string> = {
+        audience,
+        'token URL': TOKEN_PATH,
+        discovery: DISCOVERY_PATH,
+        'key set': JWKS_PATH,
+      };
       for (const machine of machineClients) {
         lines[`${machine.clientId} secret`] = machine.clientSecret;
         lines[`${machine.clientId} scopes`] = machine.scopes.join(' ');

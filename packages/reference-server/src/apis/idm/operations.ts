@@ -38,9 +38,14 @@ export const LogListing = z.union([LogOffsetList, LogCheckpointList]);
 
 /**
  * The token request as the server reads it: the client's strict schema, less its refusal of
- * unknown parameters, which an authorization server ignores (RFC 6749 §3.2).
+ * unknown parameters, which an authorization server ignores (RFC 6749 §3.2). The credentials are
+ * optional in the body because a client may send them by `Authorization: Basic` instead.
  */
-export const TokenParameters = z.looseObject(TokenRequest.shape);
+export const TokenParameters = z.looseObject({
+  ...TokenRequest.shape,
+  client_id: z.optional(TokenRequest.shape.client_id),
+  client_secret: z.optional(TokenRequest.shape.client_secret),
+});
 
 const TOKEN_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 
@@ -157,7 +162,7 @@ export function idmOperations(tenant: Tenant): IdmOperation[] {
       errorBody: OAuthErrorBody,
       errors: {
         400: 'A bad request (invalid_request) or another grant (unsupported_grant_type)',
-        401: 'Unknown client or wrong secret (invalid_client)',
+        401: 'Unknown client or wrong secret (invalid_client; WWW-Authenticate: Basic after Basic)',
         403: 'The audience is not this API (access_denied)',
         429: 'The rate limit is spent (too_many_requests; only when it is enforced)',
       },

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
+import { isJsonOrJsonSuffix, refuseNonJsonBody } from '../../json-body';
 import type { RequestChecks } from '../../operations';
 import { ApiProblem, validBody, validQuery } from '../../problem';
 import { TokenParameters } from './operations';
@@ -12,19 +13,17 @@ const bodyStyle = { status: 400, code: 'invalid_body' };
  * Refuses a body that is not sent as JSON (415): the management API takes `application/json` (or a
  * `+json` type) only. An empty body sent with another type is read as no body at all.
  */
-export async function requireJson(c: Context): Promise<void> {
-  const type = c.req.header('content-type') ?? '';
-  if (!c.req.raw.body || /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) return;
-  const { method, headers, url } = c.req.raw;
-  const body = await c.req.raw.arrayBuffer();
-  if (body.byteLength > 0) {
-    throw new ApiProblem(
-      415,
-      'Request bodies must be JSON, sent with Content-Type: application/json',
-      'unsupported_media_type',
-    );
-  }
-  c.req.raw = new Request(url, { method, headers });
+export function requireJson(c: Context): Promise<void> {
+  return refuseNonJsonBody(
+    c,
+    () =>
+      new ApiProblem(
+        415,
+        'Request bodies must be JSON, sent with Content-Type: application/json',
+        'unsupported_media_type',
+      ),
+    isJsonOrJsonSuffix,
+  );
 }
 
 /**

@@ -1,48 +1,59 @@
 import { TokenRequest } from '@clientkit/idm-client/schemas';
 import type { Context } from 'hono';
+import { z } from 'zod/mini';
 import type { output } from 'zod/v4/core';
 import { ApiProblem, readJson, validate } from '../../problem';
-import { TokenParameters } from './operations';
+import { withClientCredentials } from './client-authentication';
 
-type CheckedParameters = output<typeof TokenParameters>;
+/**
+ * A token request once the client's credentials are found, wherever it sent them: every
+ * parameter of the client's schema, unknown ones allowed through (they were dropped already).
+ */
+const ClientCredentialsGrant = z.looseObject(TokenRequest.shape);
+type CheckedParameters = output<typeof ClientCredentialsGrant>;
 
 const requestStyle = { status: 400, code: 'invalid_request' };
+
+/** The parameters the token endpoint reads; any other is ignored (RFC 6749 §3.2). */
+const recognized = new Set(Object.keys(TokenRequest.shape));
 
 function isFormEncoded(c: Context): boolean {
   const type = c.req.header('content-type') ?? '';
   return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type);
 }
 
-/** The parameters of a form-encoded body; a repeated parameter is an invalid request (RFC 6749 §3.2). */
+/**
+ * The recognized parameters of a form-encoded body, in one pass. A recognized parameter sent twice
+ * is an invalid request (RFC 6749 §3.2); unrecognized ones are not looked at, however often they
+ * come. Names are compared as strings, never looked up on an object, so `constructor` or
+ * `__proto__` are parameters like any other.
+ */
 async function readForm(c: Context): Promise<Record<string, string>> {
-  const params = new URLSearchParams(await c.req.text());
-  const fields: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (name in fields) {
+  const fields = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(await c.req.text())) {
+    if (!recognized.has(name)) continue;
+    if (fields.has(name)) {
       throw new ApiProblem(400, `Parameter ${name} was sent more than once`, 'invalid_request');
     }
-    fields[name] = value;
+    fields.set(name, value);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
-/**
- * The known parameters of the body, sent as JSON or form-encoded. Others are left out, since an
- * authorization server ignores parameters it does not know (RFC 6749 §3.2).
- */
-async function knownParameters(c: Context): Promise<unknown> {
-  const body = isFormEncoded(c) ? await readForm(c) : await readJson(c, requestStyle);
+/** The recognized own properties of a JSON body; anything that is not an object is left as it is. */
+async function readJsonParameters(c: Context): Promise<unknown> {
+  const body = await readJson(c, requestStyle);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const known = Object.keys(TokenRequest.shape);
-  return Object.fromEntries(Object.entries(body).filter(([name]) => known.includes(name)));
+  return Object.fromEntries(Object.entries(body).filter(([name]) => recognized.has(name)));
 }
 
 /**
  * The checked parameters of a token request: another grant than client credentials is refused as
- * unsupported before the other parameters are looked at, then each parameter is checked.
+ * unsupported before the other parameters are looked at, then the client's credentials are taken
+ * from the Basic header or the body, then each parameter is checked.
  */
 export async function readTokenParameters(c: Context): Promise<CheckedParameters> {
-  const body = await knownParameters(c);
+  const body = isFormEncoded(c) ? await readForm(c) : await readJsonParameters(c);
   const grantType = (body as { grant_type?: unknown } | undefined)?.grant_type;
   if (grantType !== undefined && grantType !== 'client_credentials') {
     throw new ApiProblem(
@@ -51,5 +62,5 @@ export async function readTokenParameters(c: Context): Promise<CheckedParameters
       'unsupported_grant_type',
     );
   }
-  return validate(TokenParameters, body, 'body', requestStyle);
+  return validate(ClientCredentialsGrant, withClientCredentials(c, body), 'body', requestStyle);
 }

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { TokenResponse } from '@clientkit/idm-client/schemas';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import { ApiProblem } from '../../problem';
+import { SIGNING_ALGORITHM, signingKey } from './signing-keys';
 
 /** Who a valid access token speaks for, and what it may do. */
 export interface Caller {
@@ -15,36 +16,44 @@ export interface TokenGrant {
   clientId: string;
   scopes: readonly string[];
   lifetimeMs: number;
+  /** The issuer of the origin the token is for, as the discovery document there names it. */
+  issuer: string;
+}
+
+/** The public key for a token header naming the signing key; any other `kid` is unknown. */
+async function verificationKey(header: JWTHeaderParameters) {
+  const key = await signingKey();
+  if (header.kid !== key.kid) throw new errors.JWKSNoMatchingKey();
+  return key.publicKey;
 }
 
 /**
- * Issues and checks the interface's access tokens: HS256 JWTs with a space-separated `scope` claim,
- * dated on the server clock so that moving the clock expires them.
+ * Issues and checks the interface's access tokens: RS256 JWTs with the `kid` of the published
+ * key and a space-separated `scope` claim, dated on the server clock so that moving the clock
+ * expires them.
  */
 export class TokenService {
   readonly #clock: Clock;
-  readonly #key = new Uint8Array(randomBytes(32));
-  readonly #issuer: string;
   readonly #audience: string;
 
   constructor(clock: Clock, audience: string) {
     this.#clock = clock;
     this.#audience = audience;
-    this.#issuer = new URL('/', audience).href;
   }
 
   async issue(grant: TokenGrant): Promise<TokenResponse> {
     const now = this.#clock.now();
     const scope = grant.scopes.join(' ');
+    const key = await signingKey();
     const accessToken = await new SignJWT({ scope, gty: 'client-credentials', azp: grant.clientId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(this.#issuer)
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: 'JWT', kid: key.kid })
+      .setIssuer(grant.issuer)
       .setSubject(`${grant.clientId}@clients`)
       .setAudience(this.#audience)
       .setJti(randomUUID())
       .setIssuedAt(new Date(now))
       .setExpirationTime(new Date(now + grant.lifetimeMs))
-      .sign(this.#key);
+      .sign(key.privateKey);
     return {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -53,13 +62,18 @@ export class TokenService {
     };
   }
 
-  /** The caller of a valid token; a 401 `invalid_token` for a forged, foreign or expired one. */
-  async verify(token: string): Promise<Caller> {
+  /**
+   * The caller of a valid token from `issuer`; a 401 `invalid_token` for a forged, foreign or
+   * expired one. Only RS256 with the published key's `kid` is taken: a token that names another
+   * algorithm (HS256 keyed with the public key, say, or `none`) is refused before any key is used.
+   */
+  async verify(token: string, issuer: string): Promise<Caller> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: ['HS256'],
-        issuer: this.#issuer,
+      const { payload } = await jwtVerify(token, verificationKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        issuer,
         audience: this.#audience,
+        requiredClaims: ['exp'],
         currentDate: this.#clock.date(),
       });
       const scope = typeof payload.scope === 'string' ? payload.scope : '';

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { refuseNonJsonBody } from '../../json-body';
 import { ApiProblem } from '../../problem';
 import { MailErrorCode } from './errors';
 
@@ -21,15 +22,15 @@ function acceptsJson(accept: string | undefined): boolean {
   });
 }
 
-function isJsonContentType(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
-}
-
 /**
  * What every request under `/servers` must get right before anything else: the account token, then
- * an Accept that admits JSON, then (when it sends a body) a JSON Content-Type.
+ * an Accept that admits JSON, then (where the operation takes a body) a body sent as JSON.
  */
-export function checkAccountRequest(c: Context, accountToken: string, sendsBody: boolean): void {
+export async function checkAccountRequest(
+  c: Context,
+  accountToken: string,
+  takesBody: boolean,
+): Promise<void> {
   if (!tokenMatches(c.req.header('x-mail-account-token'), accountToken)) {
     throw new ApiProblem(
       401,
@@ -44,11 +45,14 @@ export function checkAccountRequest(c: Context, accountToken: string, sendsBody:
       MailErrorCode.jsonRequired,
     );
   }
-  if (sendsBody && !isJsonContentType(c.req.header('content-type'))) {
-    throw new ApiProblem(
-      415,
-      'Send the body as JSON with Content-Type: application/json',
-      MailErrorCode.jsonRequired,
-    );
-  }
+  if (!takesBody) return;
+  await refuseNonJsonBody(
+    c,
+    () =>
+      new ApiProblem(
+        415,
+        'Send the body as JSON with Content-Type: application/json',
+        MailErrorCode.jsonRequired,
+      ),
+  );
 }

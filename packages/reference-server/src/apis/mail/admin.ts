@@ -8,8 +8,8 @@ import { presentRecord } from './present';
 import type { MailStore } from './store';
 
 /** `to` may be given more than once; the handler reads every one of them. */
-const InboundQuery = z.object({ to: z.optional(z.string()) });
-const MessagesQuery = z.object({
+const InboundQuery = z.strictObject({ to: z.optional(z.string()) });
+const MessagesQuery = z.strictObject({
   serverId: z.optional(z.string()),
   status: z.optional(z.string()),
 });

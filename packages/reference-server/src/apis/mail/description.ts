@@ -2,12 +2,40 @@ import { type MailAuth, mail, UpdateServerBody } from '@clientkit/contracts/mail
 import * as responses from '@clientkit/contracts/mail/responses';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
-import { type InterfaceDescription, operationsOf, type PathParameter } from '../../operations';
+import {
+  type DocumentationOf,
+  type InterfaceDescription,
+  operationsOf,
+  type PathParameter,
+} from '../../operations';
 import { ApiProblem, readJson, validate, validQuery } from '../../problem';
 import { checkAccountRequest } from './account';
 import { MailErrorCode } from './errors';
 import { hookUrlFields } from './present';
 import type { MailStore, StoredServer } from './store';
+
+const NEGOTIATION = {
+  401: 'No account token, or a wrong one',
+  404: 'No server with this ID in the account',
+  406: 'Accept does not admit application/json',
+};
+
+/** What the mail document says of each operation, beyond what the contract declares. */
+const mailDocumentation: DocumentationOf<typeof mail> = {
+  getServer: {
+    summary: 'A server record; hook URLs are shown without their passwords',
+    statuses: { 200: 'The server', ...NEGOTIATION },
+  },
+  updateServer: {
+    summary: "Change some of a server's settings",
+    statuses: {
+      200: 'The server as changed',
+      ...NEGOTIATION,
+      415: 'The body is not sent as application/json',
+      422: 'The body is not JSON, changes nothing, or breaks a rule (its ErrorCode says which)',
+    },
+  },
+};
 
 /** The error code of the first field a PUT body got wrong. */
 function codeForField(field: string): number {
@@ -74,7 +102,7 @@ export function mailDescription(
       'The settings of a mail server, such as where its parsed inbound messages are POSTed. ' +
       'Every request carries the account token; answers are JSON only.',
     base: mail.base,
-    operations: operationsOf(mail, responses),
+    operations: operationsOf(mail, responses, mailDocumentation),
     pathParameters: mailPathParameters,
     components: {
       responses: { Server: responses.Server, MailErrorBody: responses.MailErrorBody },
@@ -85,8 +113,8 @@ export function mailDescription(
       accountToken: { type: 'apiKey', in: 'header', name: 'X-Mail-Account-Token' },
     },
     security: () => [{ accountToken: [] }],
-    authorize(c, operation) {
-      checkAccountRequest(c, accountToken(), operation.body !== undefined);
+    async authorize(c, operation) {
+      await checkAccountRequest(c, accountToken(), operation.body !== undefined);
       return serverOf(c, store);
     },
     checks: {

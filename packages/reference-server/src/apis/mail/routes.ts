@@ -26,8 +26,8 @@ export function mailRoutes(store: MailStore, accountToken: () => string): Hono {
   app.get(MAIL_OPENAPI_PATH, (c) => c.json(document(`${new URL(c.req.url).origin}${mail.base}`)));
   app.route('/', mountOperations(description, mailHandlers(store)));
   // Any other request under /servers is checked like the operations before it is an unknown route.
-  app.all(`${mail.base}/*`, (c) => {
-    checkAccountRequest(c, accountToken(), false);
+  app.all(`${mail.base}/*`, async (c) => {
+    await checkAccountRequest(c, accountToken(), false);
     throw new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`);
   });
   return app;

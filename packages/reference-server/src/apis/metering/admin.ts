@@ -4,8 +4,8 @@ import { bodyOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { MeteringControl } from './interface';
 
-const MeteringRateLimitRequest = z.object({ requests: z.number(), perMs: z.number() });
-const MeteringApiKeyRequest = z.optional(z.object({ livemode: z.optional(z.boolean()) }));
+const MeteringRateLimitRequest = z.strictObject({ requests: z.number(), perMs: z.number() });
+const MeteringApiKeyRequest = z.optional(z.strictObject({ livemode: z.optional(z.boolean()) }));
 
 /**
  * Test control under `/__admin/metering`: counted events, lookups by identifier, the error report,

@@ -6,11 +6,12 @@ import {
 } from '@clientkit/metering-client/schemas';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
+import { refuseNonJsonBody } from '../../json-body';
 import type { InterfaceDescription } from '../../operations';
 import { readJson, validate, validQuery } from '../../problem';
 import { authenticateApiKey, authenticateSession, releaseOf } from './auth';
 import { isCertainlyValidBatch } from './batch-check';
-import { meteringProblem } from './errors';
+import { meteringProblem, unsupportedMediaType } from './errors';
 import { type MeteringAuth, type MeteringOperation, meteringOperations } from './operations';
 import type { MeteringRouteState } from './state';
 
@@ -53,6 +54,7 @@ const fastPaths = new Map<$ZodType, (body: unknown) => boolean>([
  * is then used as parsed), otherwise by its schema, which refuses it naming the field.
  */
 async function checkBody(c: Context, schema: $ZodType): Promise<unknown> {
+  await refuseNonJsonBody(c, unsupportedMediaType);
   const body = await readJson(c, { code: 'body_invalid' });
   if (body === undefined) {
     throw meteringProblem(

@@ -17,6 +17,16 @@ export function meteringProblem(
   });
 }
 
+/** The 415 of a body sent as anything but JSON: the service's v2 API takes JSON only. */
+export function unsupportedMediaType(): ApiProblem {
+  return meteringProblem(
+    415,
+    'invalid_request_error',
+    'Request bodies must be JSON, sent with Content-Type: application/json',
+    { code: 'unsupported_media_type' },
+  );
+}
+
 function defaultType(status: number): MeteringErrorType {
   if (status === 401) return 'authentication_error';
   if (status === 429) return 'rate_limit';

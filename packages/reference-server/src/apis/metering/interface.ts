@@ -20,6 +20,11 @@ export type { MeteringSeed } from './seed';
 export interface MeteringOptions {
   /** Limit stream requests to `requests` per `perMs` on the server clock (429 with Retry-After beyond). */
   rateLimit?: MeteringRateLimit;
+  /**
+   * The most `Idempotency-Key` answers remembered at once (default 100,000, about 830 bytes each);
+   * past it the oldest are forgotten first, before their 24 hours are over.
+   */
+  idempotencyKeyLimit?: number;
 }
 
 /** Programmatic control of the metering interface. */
@@ -63,7 +68,7 @@ export function createMeteringInterface(
   const sessions = new SessionRegistry(context.clock);
   const ledger = new MeteringLedger(context.clock);
   const limiter = new FixedWindowLimiter(context.clock, options.rateLimit);
-  const idempotencyKeys = new IdempotencyStore(context.clock);
+  const idempotencyKeys = new IdempotencyStore(context.clock, options.idempotencyKeyLimit);
 
   const replaceState = (seed: MeteringSeed) => {
     apiKeys.clear();
@@ -102,6 +107,8 @@ export function createMeteringInterface(
           code: 'payload_too_large',
         }),
     },
+    // The service names every answer's id in Request-Id.
+    requestIdHeader: 'Request-Id',
     routes: meteringRoutes({ apiKeys, sessions, ledger, limiter, idempotencyKeys }),
     error: renderMeteringError,
     reset: () => replaceState(meteringSeed()),

@@ -74,7 +74,13 @@ export class MeteringLedger {
   readonly #clock: Clock;
   #inbox: Arrival[] = [];
   #scheduled = false;
-  /** By identifier, oldest first (a re-counted identifier moves to the end), so pruning stops early. */
+  /**
+   * By identifier, oldest first (a re-counted identifier moves to the end), so pruning stops early.
+   * It has no count cap: forgetting an identifier within its 24 hours would count a repeat twice,
+   * which is the one thing the window promises not to do. Each costs about 260 bytes beyond the
+   * event's own strings (scripts/metering-memory.mjs), so tests that send millions of identified
+   * events a day should move the clock on or reset.
+   */
   readonly #identifiers = new Map<string, StoredCount>();
   readonly #byEventName = new Map<string, number>();
   #total = 0;

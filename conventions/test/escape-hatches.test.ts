@@ -1,0 +1,70 @@
+/**
+ * The `request()` and `paginate()` escape hatches every client has, for routes and fields its typed
+ * methods do not cover yet: the client's credentials, retries, errors and limits, and nothing that
+ * lets a request leave the interface's routes.
+ */
+import { RequestValidationError } from '@clientkit/core';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { rejectionOf, useNock } from '../../test-support/unit';
+import { ORIGIN, profiles } from './profiles';
+
+useNock();
+
+describe.each(profiles)('$name escape hatches', (profile) => {
+  const [header, value] = profile.credentialHeader;
+  const api = () => nock(ORIGIN, { reqheaders: { [header]: value } });
+
+  it('request() sends any route under the interface path, with query, body and credentials', async () => {
+    api()
+      .post(`${profile.appended}/things/t1`, { name: 'x', futureField: true })
+      .query({ limit: '5' })
+      .reply(201, { id: 't1' }, { 'x-request-id': 'req_raw' });
+    const { data, requestId } = await profile
+      .make()
+      .request('POST', 'things/t1', { query: { limit: 5 }, body: { name: 'x', futureField: true } })
+      .withResponse();
+    expect(data).toEqual({ id: 't1' });
+    expect(requestId).toBe('req_raw');
+  });
+
+  for (const path of ['../admin', 'things/../../admin', 'things/%2e%2e/x', 'https://evil.test/x']) {
+    it(`request() refuses the path ${path} before any request, so the credentials cannot leave`, async () => {
+      const error = await rejectionOf(profile.make().request('GET', path));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.path).toBe('path');
+    });
+  }
+
+  it('request() refuses an unknown init key and an unknown method by name', async () => {
+    const client = profile.make();
+    const init = await rejectionOf(client.request('GET', 'things', { querry: {} }));
+    expect((init as Error).message).toContain('init.querry is not an option');
+    const method = await rejectionOf(client.request('TRACE', 'things'));
+    expect((method as RequestValidationError).issues[0]?.path).toBe('method');
+  });
+
+  const listing = profile.paginate;
+  if (listing) {
+    it("paginate() reads every page of any listing in the interface's own style", async () => {
+      for (const page of listing.pages) {
+        api()
+          .get(`${profile.appended}/${listing.path}`.replace(/\/$/, '') || '/')
+          .query(page.query)
+          .reply(200, page.body as object);
+      }
+      const firstQuery = Object.fromEntries(
+        Object.entries(listing.pages[0]!.query).filter(([name]) => !['offset'].includes(name)),
+      );
+      const params = Object.fromEntries(
+        Object.entries(firstQuery).map(([name, text]) => [name, Number(text)]),
+      );
+      expect(await profile.make().paginate!(listing.path, params).toArray()).toEqual(listing.items);
+    });
+
+    it('paginate() refuses a path that leaves the interface, before any request', async () => {
+      const error = await rejectionOf(profile.make().paginate!('../admin').toArray());
+      expect((error as RequestValidationError).issues[0]?.path).toBe('path');
+    });
+  }
+});

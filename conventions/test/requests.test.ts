@@ -1,0 +1,134 @@
+/**
+ * What every client does with a call, the same way: where it goes and with which credentials,
+ * what it refuses before any request, how error answers are reported, and which failures it retries.
+ * nock refuses any request a test did not mock, so "before any request" is checked.
+ */
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  RequestValidationError,
+} from '@clientkit/core';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { rejectionOf, useNock } from '../../test-support/unit';
+import { type AnyClient, ORIGIN, type Profile, profiles, type Sample } from './profiles';
+
+useNock();
+
+function mock(profile: Profile, sample: Sample, base = ORIGIN) {
+  const [header, value] = profile.credentialHeader;
+  return nock(new URL(base).origin, { reqheaders: { [header]: value } })[sample.method](
+    `${new URL(base).pathname.replace(/\/$/, '')}${profile.appended}${sample.path}`,
+  );
+}
+
+const call = (sample: Sample, client: AnyClient, options?: Record<string, unknown>) =>
+  sample.call(client as never, options);
+
+describe.each(profiles)('$name calls', (profile) => {
+  const { read, write } = profile;
+
+  it("sends a typed call under <baseUrl> + the interface's path, with its credentials", async () => {
+    mock(profile, read).reply(200, read.answer);
+    expect(await call(read, profile.make())).toMatchObject(read.answer as object);
+  });
+
+  it('keeps a mount prefix of baseUrl in front of the interface path', async () => {
+    const base = `${ORIGIN}/gateway/api`;
+    mock(profile, read, base).twice().reply(200, read.answer);
+    await call(read, profile.make({ baseUrl: base }));
+    await call(read, profile.make({ baseUrl: `${base}/` }));
+  });
+
+  it('refuses an unknown request option by name before any request', async () => {
+    const error = await rejectionOf(call(read, profile.make(), { retries: 3 }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toMatch(/retries is not an option \(known: signal/);
+  });
+
+  it('refuses a field its schema does not know, by name, before any request', async () => {
+    const error = await rejectionOf(profile.unknownField.call(profile.make() as never));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toContain(`unknown field ${profile.unknownField.field}`);
+  });
+
+  const answers: [number, new (...args: never[]) => APIError][] = [
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [404, NotFoundError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+  ];
+  for (const [status, ErrorClass] of answers) {
+    it(`reports a ${status} answer as ${ErrorClass.name} with the interface's message and the request id`, async () => {
+      mock(profile, read).reply(status, profile.errorBody(status, 'It went wrong') as object, {
+        'x-request-id': `req_${status}`,
+        'retry-after': '0',
+      });
+      const error = (await rejectionOf(call(read, profile.make()))) as APIError;
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error.status).toBe(status);
+      expect(error.message).toContain('It went wrong');
+      expect(error.requestId).toBe(`req_${status}`);
+    });
+  }
+
+  it('sends a call once with retry: 0, and retries it after a 503 with retry: 1', async () => {
+    mock(profile, read).reply(503, {}, { 'retry-after': '0' });
+    expect(await rejectionOf(call(read, profile.make({ retry: 0 })))).toBeInstanceOf(
+      InternalServerError,
+    );
+    mock(profile, read).reply(503, {}, { 'retry-after': '0' });
+    mock(profile, read).reply(200, read.answer);
+    await call(read, profile.make({ retry: 1 }));
+  });
+
+  it("lets a request's retry override the client's", async () => {
+    mock(profile, read).times(2).reply(503, {}, { 'retry-after': '0' });
+    mock(profile, read).reply(200, read.answer);
+    await call(read, profile.make({ retry: 0 }), { retry: { limit: 2 } });
+  });
+
+  if (write.idempotent) {
+    it('retries a write, every attempt with the same Idempotency-Key', async () => {
+      const keys: string[] = [];
+      const record = function (this: { req: { headers: Record<string, string> } }) {
+        keys.push(this.req.headers['idempotency-key'] ?? '');
+      };
+      mock(profile, write).reply(function (this: never) {
+        record.call(this);
+        return [503, {}, { 'retry-after': '0' }];
+      });
+      mock(profile, write).reply(function (this: never) {
+        record.call(this);
+        return [200, write.answer];
+      });
+      await call(write, profile.make({ retry: 1 }));
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toBeTruthy();
+      expect(keys[1]).toBe(keys[0]);
+    });
+  } else {
+    it('never retries a failed POST or PATCH, and refuses retry.methods that lists one', async () => {
+      mock(profile, write).reply(503, {}, { 'retry-after': '0' });
+      expect(await rejectionOf(call(write, profile.make({ retry: 2 })))).toBeInstanceOf(
+        InternalServerError,
+      );
+      expect(() => profile.make({ retry: { methods: ['get', 'post'] } })).toThrow(
+        /retry\.methods must not list POST or PATCH/,
+      );
+      const error = await rejectionOf(call(write, profile.make(), { retry: { methods: ['patch'] } }));
+      expect((error as Error).message).toMatch(/retry\.methods must not list POST or PATCH/);
+    });
+
+    it('retries a POST or PATCH answered 429, which the service did not process', async () => {
+      mock(profile, write).reply(429, {}, { 'retry-after': '0' });
+      mock(profile, write).reply(200, write.answer);
+      await call(write, profile.make({ retry: 1 }));
+    });
+  }
+});
