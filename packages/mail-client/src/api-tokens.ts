@@ -1,5 +1,5 @@
+import type { Server } from '@clientkit/contracts/mail';
 import { REDACTED } from '@clientkit/core';
-import type { Server } from './response-schemas';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 

@@ -1,46 +1,70 @@
+import { DEFAULT_PAGE_COUNT, ListQuery, mail } from '@clientkit/contracts/mail';
 import {
   type APIPromise,
-  CLIENT_OPTION_NAMES,
+  ClientCore,
+  type ClientDefinition,
   type ClientOptions,
-  checkOptionNames,
-  createTransport,
+  type ErrorBodyFields,
   type HttpMethod,
   headerAuth,
-  type PagePromise,
-  paginateRaw,
+  PagePromise,
+  type QueryValue,
   type RawRequestInit,
   type RequestOptions,
-  RequestValidationError,
+  recordOffsetPages,
   type SecretSource,
-  sendRaw,
-  type Transport,
+  secretOption,
+  validateInput,
 } from '@clientkit/core';
-import { type MailList, type MailListParams, offsetListing } from './listing';
 import { Servers } from './resources/servers';
 
 /** Options of `MailClient`. */
 export interface MailClientOptions extends ClientOptions {
-  /** The service's origin, plus any path it is mounted under; server records live under `<baseUrl>/servers`. */
+  /**
+   * The service's origin, or the prefix a proxy mounts it under (for the reference server:
+   * `http://127.0.0.1:4010`). The client appends `/servers`, so a URL that already ends with
+   * `/servers` is refused.
+   */
   baseUrl: string;
   /** The account token sent as `X-Mail-Account-Token`, or a function that returns the current one. */
   accountToken: SecretSource;
 }
 
-const OPTION_NAMES = [...CLIENT_OPTION_NAMES, 'baseUrl', 'accountToken'];
+/** Query of a listing: `count` records per page, after skipping `offset` records, plus any filters. */
+export interface MailListParams {
+  /** Records per page, 1 to 500 (default 100). */
+  count?: number;
+  /** Records to skip before the first page (default 0). */
+  offset?: number;
+  [filter: string]: QueryValue;
+}
 
-/** Reads `ErrorCode` and `Message` from the interface's error body `{ ErrorCode, Message }`. */
-function mailErrorBody(body: unknown) {
+/** A page as the interface answers it: the records under a name of their own, and the total. */
+export interface MailList {
+  /** How many records the whole listing holds. */
+  TotalCount?: number;
+  [records: string]: unknown;
+}
+
+/**
+ * Reads `code` and `message` from the error body `{ ErrorCode, Message }`. The service's codes
+ * start at 10; the 0 it sends with errors that have no code of their own (an unknown route, a
+ * failure of its own) names nothing, so it is left out rather than shown as if it were one.
+ */
+function mailErrorFields(body: unknown): ErrorBodyFields | undefined {
   const { ErrorCode, Message } = (body ?? {}) as { ErrorCode?: unknown; Message?: unknown };
   if (typeof Message !== 'string') return undefined;
-  return { code: typeof ErrorCode === 'number' ? String(ErrorCode) : undefined, message: Message };
+  const named = typeof ErrorCode === 'number' && ErrorCode !== 0;
+  return { code: named ? String(ErrorCode) : undefined, message: Message };
 }
 
-function checkAccountToken(token: unknown): void {
-  if (typeof token === 'function' || (typeof token === 'string' && token !== '')) return;
-  throw new RequestValidationError('options of MailClient', [
-    { path: 'accountToken', message: 'must be a non-empty string or a function that returns one' },
-  ]);
-}
+const definition: ClientDefinition<typeof mail> = {
+  name: 'MailClient',
+  contract: mail,
+  options: ['baseUrl', 'accountToken'],
+  errorFields: mailErrorFields,
+  paginate: () => recordOffsetPages(),
+};
 
 /**
  * A client of the inbound mail server configuration interface.
@@ -52,28 +76,25 @@ function checkAccountToken(token: unknown): void {
 export class MailClient {
   /** Server records: read and change their settings, the inbound webhook among them. */
   readonly servers: Servers;
-  readonly #transport: Transport;
+  readonly #core: ClientCore<typeof mail>;
 
   constructor(options: MailClientOptions) {
-    checkOptionNames(options, OPTION_NAMES, 'options of MailClient');
-    checkAccountToken(options?.accountToken);
-    const { accountToken, ...shared } = options;
-    this.#transport = createTransport({
-      ...shared,
-      auth: headerAuth('X-Mail-Account-Token', accountToken),
-      errorBody: mailErrorBody,
-      responseSchemas: () => import('./response-schemas'),
-    });
-    this.servers = new Servers(this.#transport);
+    this.#core = new ClientCore(definition, options, (checked, subject) =>
+      headerAuth(
+        'X-Mail-Account-Token',
+        secretOption(checked.accountToken, 'accountToken', subject),
+      ),
+    );
+    this.servers = new Servers(this.#core);
   }
 
   /**
-   * Any other route of the interface, for what the typed methods do not cover yet: the account
-   * token, retries (never of a POST) and error classes apply; no input schema does. The path is
-   * relative to `baseUrl` and must stay under it.
+   * Any route under `<baseUrl>/servers/` that the typed methods do not cover yet, with the account
+   * token, retries (never of a POST) and error classes applied. Nothing is checked but the method
+   * and the path, which must stay under `/servers/`.
    *
    * @example
-   * const domains = await mail.request('GET', 'domains', { query: { count: 50, offset: 0 } });
+   * await mail.request('DELETE', '7'); // DELETE <baseUrl>/servers/7
    */
   request<T = unknown>(
     method: HttpMethod,
@@ -81,17 +102,16 @@ export class MailClient {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    return sendRaw<T>(this.#transport, 'mail.request', method, path, init, options);
+    return this.#core.request<T>(method, path, init, options);
   }
 
   /**
-   * Any other listing of the interface, page after page, in its offset style: `count` records per
-   * page (1 to 500, default 100) after skipping `offset`; the records are the page's one list
-   * (`Servers`, `Domains`, ...) and the listing ends at `TotalCount`. Other parameters are sent as
-   * filters.
+   * Any listing under `<baseUrl>/servers/`, page after page: `count` records per page (1 to 500,
+   * default 100) after skipping `offset` (default 0); the records are the page's one list and the
+   * listing ends at `TotalCount`. Other parameters are sent as filters.
    *
    * @example
-   * for await (const server of mail.paginate<{ ID: number; Name: string }>('servers', { count: 50 })) {
+   * for await (const server of mail.paginate<{ ID: number; Name: string }>('', { count: 50 })) {
    *   console.log(server.Name);
    * }
    */
@@ -100,13 +120,13 @@ export class MailClient {
     params: MailListParams = {},
     options?: RequestOptions,
   ): PagePromise<Item, MailList> {
-    return paginateRaw(path, 'mail.paginate', (relative) => {
-      return offsetListing<Item>(
-        this.#transport,
-        { path: relative, operation: 'mail.paginate' },
-        params,
-        options,
-      );
-    });
+    let query: MailListParams;
+    try {
+      query = validateInput(ListQuery, params, 'arguments of mail.paginate') as MailListParams;
+    } catch (error) {
+      return new PagePromise<Item, MailList>(Promise.reject(error));
+    }
+    const first = { ...query, count: query.count ?? DEFAULT_PAGE_COUNT, offset: query.offset ?? 0 };
+    return this.#core.paginate<Item, MailList>(path, first, options);
   }
 }

@@ -1,5 +1,5 @@
+import type { Server } from '@clientkit/contracts/mail';
 import { RequestValidationError } from '@clientkit/core';
-import type { Server } from './response-schemas';
 
 /** The parts of a server record an inbound address is made of. */
 export type InboundAddressSource = Pick<Server, 'InboundHash'> &

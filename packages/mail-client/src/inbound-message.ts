@@ -1,10 +1,12 @@
+import { InboundMessage } from '@clientkit/contracts/mail';
 import { ClientKitError, describeIssues, type ValidationIssue } from '@clientkit/core';
 import { safeParse } from '@clientkit/core/schema';
-import { InboundMessage } from './request-schemas';
 
 /** A webhook payload that is not an inbound message: `issues` name each field and what is wrong. */
 export class MalformedInboundMessageError extends ClientKitError {
-  override name = 'MalformedInboundMessageError';
+  override get name(): string {
+    return 'MalformedInboundMessageError';
+  }
   readonly issues: ValidationIssue[];
 
   constructor(issues: ValidationIssue[]) {

@@ -26,6 +26,18 @@
  * @module
  */
 export {
+  DEFAULT_PAGE_COUNT,
+  type InboundAttachment,
+  type InboundHeader,
+  type InboundMessage,
+  type InboundRecipient,
+  MAX_PAGE_COUNT,
+  type Server,
+  type ServerColor,
+  type TrackLinks,
+  type UpdateServerBody,
+} from '@clientkit/contracts/mail';
+export {
   APIConnectionError,
   APIError,
   APIPromise,
@@ -51,23 +63,12 @@ export {
   UnprocessableEntityError,
   type WithResponse,
 } from '@clientkit/core';
-export { MailClient, type MailClientOptions } from './client';
-export { type InboundAddressSource, inboundAddress } from './inbound-address';
 export {
-  DEFAULT_PAGE_COUNT,
-  MAX_PAGE_COUNT,
+  MailClient,
+  type MailClientOptions,
   type MailList,
   type MailListParams,
-} from './listing';
+} from './client';
+export { type InboundAddressSource, inboundAddress } from './inbound-address';
 export type { Servers } from './resources/servers';
-export type {
-  InboundAttachment,
-  InboundHeader,
-  InboundMessage,
-  InboundRecipient,
-  Server,
-  ServerColor,
-  TrackLinks,
-  UpdateServerBody,
-} from './schemas';
 export { type WebhookCredentials, webhookUrl } from './webhook-url';

@@ -11,8 +11,8 @@ import {
   type InboundWebhookOptions,
 } from './webhook-handler';
 
+export type { InboundMessage } from '@clientkit/contracts/mail';
 export { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
-export type { InboundMessage } from './request-schemas';
 export { type InboundWebhookOptions, RejectMessage } from './webhook-handler';
 
 /** A `node:http` request listener. */

@@ -1,7 +1,7 @@
+import type { InboundMessage } from '@clientkit/contracts/mail';
 import { basicCredentialsChecker } from './basic-credentials';
 import { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
 import { BodyTooLargeError, DEFAULT_MAX_WEBHOOK_BODY_BYTES, readLimitedBody } from './limited-body';
-import type { InboundMessage } from './request-schemas';
 import type { WebhookCredentials } from './webhook-url';
 
 // A brand rather than instanceof: each entry point of the package is bundled on its own, so the

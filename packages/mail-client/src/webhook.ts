@@ -4,15 +4,15 @@
  *
  * @module
  */
-export { constantTimeEqual } from './basic-credentials';
-export { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
-export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './limited-body';
 export type {
   InboundAttachment,
   InboundHeader,
   InboundMessage,
   InboundRecipient,
-} from './schemas';
+} from '@clientkit/contracts/mail';
+export { constantTimeEqual } from './basic-credentials';
+export { MalformedInboundMessageError, parseInboundMessage } from './inbound-message';
+export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './limited-body';
 export {
   createInboundWebhookHandler,
   type InboundWebhookHandler,

@@ -74,7 +74,7 @@ const HOOK_URL_FIELDS = [
   'ClickHookUrl',
 ];
 describe('MailClient requests', () => {
-  it('servers.get sends GET /servers/{serverid} with the account token and Accept: application/json', async () => {
+  it('servers.get sends GET /servers/{serverId} with the account token and Accept: application/json', async () => {
     api().get('/servers/1').reply(200, server);
     expect(await mail.servers.get(1)).toEqual(server);
   });
@@ -94,12 +94,7 @@ describe('MailClient requests', () => {
     }
   });
 
-  it('servers.get percent-encodes the id', async () => {
-    api().get('/servers/a%2Fb').reply(200, server);
-    await mail.servers.get('a/b');
-  });
-
-  it('servers.update sends PUT /servers/{serverid} with a JSON body of the changes', async () => {
+  it('servers.update sends PUT /servers/{serverId} with a JSON body of the changes', async () => {
     const changes = { InboundHookUrl: 'https://u:p@hooks.example/in', InboundSpamThreshold: 10 };
     api()
       .matchHeader('content-type', 'application/json')
@@ -148,7 +143,7 @@ describe('error bodies', () => {
     [422, 609, UnprocessableEntityError],
     [422, 611, UnprocessableEntityError],
     [406, 409, APIError],
-    [500, 0, InternalServerError],
+    [500, 300, InternalServerError],
   ];
   it.each(cases)(
     'maps %i with ErrorCode %i to its error class, code and message',
@@ -165,6 +160,25 @@ describe('error bodies', () => {
       expect(error).toMatchObject({ status, code: String(code), requestId: 'req_9' });
       expect(error.message).toBe(`${status} ${code}: what went wrong (GET ${ORIGIN}/servers/1)`);
       expect(error.body).toEqual({ ErrorCode: code, Message: 'what went wrong' });
+    },
+  );
+
+  it.each([
+    [404, NotFoundError],
+    [500, InternalServerError],
+  ])(
+    'shows no code for a %i whose ErrorCode is 0, which names no error, and keeps it in the body',
+    async (status, ErrorClass) => {
+      api()
+        .get('/servers/1')
+        .reply(status, { ErrorCode: 0, Message: 'No route for GET /servers/1' });
+      const error = (await errorOf(mail.servers.get(1))) as APIError;
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error.code).toBeUndefined();
+      expect(error.message).toBe(
+        `${status}: No route for GET /servers/1 (GET ${ORIGIN}/servers/1)`,
+      );
+      expect(error.body).toEqual({ ErrorCode: 0, Message: 'No route for GET /servers/1' });
     },
   );
 
@@ -196,8 +210,7 @@ describe('checks before sending', () => {
     await refused({ InboundSpamThreshold: 35 }, ['InboundSpamThreshold must be at most 30']);
     await refused({ InboundSpamThreshold: -5 }, ['InboundSpamThreshold must be at least 0']);
     await refused({ InboundSpamThreshold: 2.5 }, [
-      'InboundSpamThreshold must be an integer',
-      'InboundSpamThreshold must be a multiple of 5',
+      'InboundSpamThreshold must be an integer, not a fractional number',
     ]);
   });
 
@@ -252,12 +265,27 @@ describe('checks before sending', () => {
     ]);
   });
 
-  it('refuses an empty server id', async () => {
-    const error = await errorOf(mail.servers.get(''));
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toBe(
-      'Invalid arguments of mail.servers.get: serverId must be a non-empty string or a whole number',
-    );
+  it('refuses a server id that is not a whole number from 1, on get and update, before any request', async () => {
+    const cases: [unknown, string][] = [
+      [0, 'serverId must be at least 1'],
+      [-1, 'serverId must be at least 1'],
+      [1.5, 'serverId must be an integer, not a fractional number'],
+      ['1', 'serverId must be a number, not a string'],
+      ['a/b', 'serverId must be a number, not a string'],
+      ['', 'serverId must be a number, not a string'],
+    ];
+    for (const [serverId, rule] of cases) {
+      for (const call of [
+        mail.servers.get(serverId as number),
+        mail.servers.update(serverId as number, { Name: 'Acme' }),
+      ]) {
+        const error = await errorOf(call);
+        expect(error).toBeInstanceOf(RequestValidationError);
+        expect((error as Error).message).toMatch(
+          new RegExp(`^Invalid arguments of mail\\.servers\\.(get|update): ${rule}$`),
+        );
+      }
+    }
   });
 
   it('needs an account token', () => {

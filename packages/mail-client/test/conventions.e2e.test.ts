@@ -32,10 +32,16 @@ describe('the mail client’s conventions against the reference server', () => {
     }
   });
 
-  it('request() reaches a route with the account token and the interface’s errors', async () => {
-    const server = await client().request<Server>('GET', `servers/${ACME.id}`);
+  it('refuses a baseUrl that ends with /servers, which the client appends itself', () => {
+    expect(() => client({ baseUrl: `${h.url}/servers` })).toThrow(
+      'Invalid options of MailClient: baseUrl must not end with /servers',
+    );
+  });
+
+  it('request() reaches a route under /servers/ with the account token and the interface’s errors', async () => {
+    const server = await client().request<Server>('GET', String(ACME.id));
     expect(server.InboundHash).toBe(ACME.hash);
-    const missing = await errorOf(client().request('GET', 'servers/999'));
+    const missing = await errorOf(client().request('GET', '999'));
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toMatchObject({ status: 404, code: '601' });
   });
@@ -49,10 +55,14 @@ describe('the mail client’s conventions against the reference server', () => {
     }
   });
 
-  it('paginate() reads a listing the server does not have as NotFoundError in its error format', async () => {
-    const error = await errorOf(client().paginate('servers', { count: 10 }));
+  it('paginate() reads a listing the server does not have as NotFoundError in its error format, without the code 0', async () => {
+    const error = await errorOf(client().paginate('', { count: 10 }));
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).body).toMatchObject({ ErrorCode: 0 });
+    expect((error as NotFoundError).code).toBeUndefined();
+    expect((error as NotFoundError).message).toBe(
+      `404: No route for GET /servers (GET ${h.url}/servers/?count=10&offset=0)`,
+    );
   });
 
   it('retries as many times as the client’s retry says, and a request’s retry overrides it', async () => {

@@ -40,7 +40,9 @@ describe('unknown names are refused by name before any request', () => {
   it('refuses unknown client options such as retries and timeoutMs, naming each', () => {
     const error = constructionError({ retries: 3, timeoutMs: 1000 });
     expect(error.issues.map((issue) => issue.path)).toEqual(['retries', 'timeoutMs']);
-    expect(error.message).toContain('retries is not an option (known: fetch, timeout, retry,');
+    expect(error.message).toContain(
+      'Invalid options of MailClient: retries is not an option; timeoutMs is not an option (known: fetch, timeout, retry,',
+    );
   });
 
   it('refuses the 0.2 option maxRetries, naming it', () => {
@@ -57,7 +59,9 @@ describe('unknown names are refused by name before any request', () => {
 
   it('refuses an unknown request option, naming it, before any request', async () => {
     const error = await rejectionOf(client().servers.get(1, { maxRetries: 0 } as never));
-    expect((error as Error).message).toContain('maxRetries is not an option of this method');
+    expect((error as Error).message).toContain(
+      'Invalid options of mail.servers.get: maxRetries is not an option (known: signal, timeout,',
+    );
   });
 });
 
@@ -71,32 +75,63 @@ describe('baseUrl is the service’s origin and the client appends the interface
     api().get(path).reply(200, { ID: 1 });
     await client({ baseUrl }).servers.get(1);
   });
+
+  it.each([
+    'http://mail.test/servers',
+    'http://mail.test/servers/',
+    'http://mail.test/postmark/Servers',
+  ])(
+    'refuses baseUrl %s, which ends with the /servers the client appends, naming baseUrl',
+    (baseUrl) => {
+      const error = constructionError({ baseUrl });
+      expect(error.message).toBe(
+        "Invalid options of MailClient: baseUrl must not end with /servers: the client appends it (give the service's origin, or the prefix it is mounted under)",
+      );
+    },
+  );
+
+  it.each([
+    ['http://mail.test?region=eu', 'baseUrl must not carry a query string'],
+    ['http://mail.test#servers', 'baseUrl must not carry a fragment'],
+    ['http://user:pass@mail.test', 'baseUrl must not carry credentials (user:password@)'],
+    ['mail.test', 'baseUrl must be an absolute http(s) URL, such as https://api.example.com'],
+  ])('refuses baseUrl %s, naming the rule', (baseUrl, rule) => {
+    expect(constructionError({ baseUrl }).message).toBe(`Invalid options of MailClient: ${rule}`);
+  });
+});
+
+describe('the account token is checked when the client is built', () => {
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['a number', 42],
+  ])('refuses an accountToken that is %s, naming it', (_, accountToken) => {
+    expect(constructionError({ accountToken }).message).toBe(
+      'Invalid options of MailClient: accountToken must be a non-empty string or a function that returns one',
+    );
+  });
 });
 
 describe('request(): the escape hatch', () => {
-  it('sends any route under baseUrl with the account token and the query', async () => {
-    api().get('/domains').query({ count: '10', offset: '0' }).reply(200, { TotalCount: 0 });
-    expect(await client().request('GET', 'domains', { query: { count: 10, offset: 0 } })).toEqual({
-      TotalCount: 0,
-    });
+  it('sends any route under <baseUrl>/servers/ with the account token and the query', async () => {
+    api().get('/servers/1').query({ fields: 'Name' }).reply(200, { ID: 1 });
+    expect(await client().request('GET', '1', { query: { fields: 'Name' } })).toEqual({ ID: 1 });
   });
 
   it('sends a JSON body and does not retry a POST, which the interface could apply twice', async () => {
-    api().post('/domains', { Name: 'example.com' }).reply(503, busy, now);
-    const error = await rejectionOf(
-      client().request('POST', 'domains', { body: { Name: 'example.com' } }),
-    );
+    api().post('/servers/', { Name: 'Initech' }).reply(503, busy, now);
+    const error = await rejectionOf(client().request('POST', '', { body: { Name: 'Initech' } }));
     expect(error).toBeInstanceOf(InternalServerError);
   });
 
   it('maps the interface’s error body to the error class and code', async () => {
-    api().get('/domains/9').reply(404, { ErrorCode: 510, Message: 'Domain not found.' });
-    const error = await rejectionOf(client().request('GET', 'domains/9'));
+    api().delete('/servers/9').reply(404, { ErrorCode: 601, Message: 'Server not found.' });
+    const error = await rejectionOf(client().request('DELETE', '9'));
     expect(error).toBeInstanceOf(NotFoundError);
-    expect((error as NotFoundError).code).toBe('510');
+    expect((error as NotFoundError).code).toBe('601');
   });
 
-  it.each(['../admin', 'servers/%2E%2E/x', 'http://elsewhere.test/servers', 'servers?count=1'])(
+  it.each(['../admin', '1/%2E%2E/x', 'http://elsewhere.test/servers', '1?count=1'])(
     'refuses the path %s, which would leave the base URL, before any request',
     async (path) => {
       const error = await rejectionOf(client().request('GET', path));
@@ -105,31 +140,31 @@ describe('request(): the escape hatch', () => {
   );
 });
 
-describe('paginate(): offset listings with count and offset', () => {
+describe('paginate(): offset listings with count and offset, under <baseUrl>/servers/', () => {
   it('reads page after page, moving offset past the records read, until TotalCount', async () => {
     api()
-      .get('/servers')
+      .get('/servers/')
       .query({ count: '2', offset: '0', name: 'a' })
       .reply(200, {
         TotalCount: 5,
         Servers: [{ ID: 1 }, { ID: 2 }],
       });
     api()
-      .get('/servers')
+      .get('/servers/')
       .query({ count: '2', offset: '2', name: 'a' })
       .reply(200, {
         TotalCount: 5,
         Servers: [{ ID: 3 }, { ID: 4 }],
       });
     api()
-      .get('/servers')
+      .get('/servers/')
       .query({ count: '2', offset: '4', name: 'a' })
       .reply(200, {
         TotalCount: 5,
         Servers: [{ ID: 5 }],
       });
     const ids: number[] = [];
-    for await (const server of client().paginate<{ ID: number }>('servers', {
+    for await (const server of client().paginate<{ ID: number }>('', {
       count: 2,
       name: 'a',
     })) {
@@ -140,28 +175,32 @@ describe('paginate(): offset listings with count and offset', () => {
 
   it('asks for 100 records from offset 0 by default, and stops after a short page without TotalCount', async () => {
     api()
-      .get('/messages/inbound')
+      .get('/servers/2/senders')
       .query({ count: '100', offset: '0' })
-      .reply(200, { InboundMessages: [{ MessageID: 'm1' }] });
-    const page = await client().paginate('messages/inbound');
-    expect(page.items).toEqual([{ MessageID: 'm1' }]);
+      .reply(200, { Senders: [{ ID: 'm1' }] });
+    const page = await client().paginate('2/senders');
+    expect(page.items).toEqual([{ ID: 'm1' }]);
     expect(page.hasNextPage()).toBe(false);
   });
 
   it('starts at the offset given, and stops at an empty page', async () => {
-    api().get('/servers').query({ count: '3', offset: '6' }).reply(200, { Servers: [] });
-    expect(await client().paginate('servers', { count: 3, offset: 6 }).toArray()).toEqual([]);
+    api().get('/servers/').query({ count: '3', offset: '6' }).reply(200, { Servers: [] });
+    expect(await client().paginate('', { count: 3, offset: 6 }).toArray()).toEqual([]);
   });
 
   it('refuses a count over 500 or an offset below 0, naming it, before any request', async () => {
-    const tooMany = await rejectionOf(client().paginate('servers', { count: 501 }));
-    expect((tooMany as Error).message).toContain('count must be at most 500');
-    const negative = await rejectionOf(client().paginate('servers', { offset: -1 }));
-    expect((negative as Error).message).toContain('offset must be at least 0');
+    const tooMany = await rejectionOf(client().paginate('', { count: 501 }));
+    expect((tooMany as Error).message).toBe(
+      'Invalid arguments of mail.paginate: count must be at most 500',
+    );
+    const negative = await rejectionOf(client().paginate('', { offset: -1 }));
+    expect((negative as Error).message).toBe(
+      'Invalid arguments of mail.paginate: offset must be at least 0',
+    );
   });
 
   it('refuses a path that would leave the base URL, before any request', async () => {
-    const error = await rejectionOf(client().paginate('../servers'));
+    const error = await rejectionOf(client().paginate('../domains'));
     expect(error).toBeInstanceOf(RequestValidationError);
   });
 });

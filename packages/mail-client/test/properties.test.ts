@@ -72,9 +72,13 @@ const invalidSpamThreshold = fc.oneof(
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY),
   otherThan('number'),
 );
-/** Not a non-empty string nor a number. */
+/** Not a whole number from 1: zero, negative, fractional, not finite, a string (even of digits), another type. */
 const invalidServerId = fc.oneof(
-  fc.constant(''),
+  fc.integer({ max: 0 }),
+  fc.double({ min: 1, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)),
+  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1),
+  fc.constantFrom('', '1', '42', 'a/b'),
+  fc.string(),
   fc.constant(undefined),
   otherThan('string', 'number'),
 );
@@ -135,13 +139,13 @@ const rows: Row[] = [
     op: 'servers.get',
     field: 'serverId',
     invalid: invalidServerId,
-    call: (id) => mail.servers.get(id as string),
+    call: (id) => mail.servers.get(id as number),
   },
   {
     op: 'servers.update',
     field: 'serverId',
     invalid: invalidServerId,
-    call: (id) => mail.servers.update(id as string, { Name: 'Acme' }),
+    call: (id) => mail.servers.update(id as number, { Name: 'Acme' }),
   },
   ...fieldRows(
     'servers.update',

@@ -1,6 +1,12 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { APIError, AuthenticationError, InternalServerError, NotFoundError } from '../src/index';
+import {
+  APIError,
+  AuthenticationError,
+  InternalServerError,
+  NotFoundError,
+  RequestValidationError,
+} from '../src/index';
 import { ACME, GLOBEX, useMailServer } from './e2e-helpers';
 
 const h = useMailServer();
@@ -99,7 +105,7 @@ describe('Accept and Content-Type', () => {
   });
 });
 
-describe('GET /servers/{serverid}', () => {
+describe('GET /servers/{serverId}', () => {
   it('answers the whole server record', async () => {
     const server = await h.client().servers.get(ACME.id);
     expect(server).toEqual({
@@ -172,7 +178,6 @@ describe('GET /servers/{serverid}', () => {
   it('answers 404 with ErrorCode 601 for an unknown server, on GET and PUT', async () => {
     for (const call of [
       h.client().servers.get(999),
-      h.client().servers.get('not-a-number'),
       h.client().servers.update(999, { Name: 'x' }),
     ]) {
       const error = await errorOf(call);
@@ -181,10 +186,26 @@ describe('GET /servers/{serverid}', () => {
     }
   });
 
-  it('answers a route it does not have with 404 in its error format', async () => {
+  it('answers 404 with ErrorCode 601 for an ID that is not a whole number from 1, which the client refuses before sending', async () => {
+    for (const id of ['not-a-number', '0', '1.5']) {
+      const response = await h.raw('GET', `/servers/${id}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ ErrorCode: 601 });
+      const refused = await errorOf(h.client().servers.get(id as never));
+      expect(refused).toBeInstanceOf(RequestValidationError);
+    }
+  });
+
+  it('answers a route it does not have with 404 in its error format, which the client shows without the code 0', async () => {
     const response = await h.raw('DELETE', `/servers/${ACME.id}`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ ErrorCode: 0 });
+    const error = (await errorOf(h.client().request('DELETE', String(ACME.id)))) as APIError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.code).toBeUndefined();
+    expect(error.message).toBe(
+      `404: No route for DELETE /servers/${ACME.id} (DELETE ${h.url}/servers/${ACME.id})`,
+    );
   });
 
   it('puts an x-request-id on answers and errors', async () => {
@@ -195,7 +216,7 @@ describe('GET /servers/{serverid}', () => {
   });
 });
 
-describe('PUT /servers/{serverid}', () => {
+describe('PUT /servers/{serverId}', () => {
   it('changes any subset of the writable fields and leaves the others alone', async () => {
     const updated = await h.client().servers.update(ACME.id, {
       Name: 'Acme Help Desk',

@@ -1,37 +1,29 @@
-import type { APIPromise, RequestOptions, Transport } from '@clientkit/core';
+import { mail, type Server, type UpdateServerBody } from '@clientkit/contracts/mail';
+import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
 import { redactApiTokens } from '../api-tokens';
-import {
-  type UpdateServerBody,
-  UpdateServerBody as UpdateServerBodySchema,
-} from '../request-schemas';
-import type { Server } from '../response-schemas';
+
+type Core = ClientCore<typeof mail>;
+const { operations } = mail;
 
 /** Mail server records: read one, or change its settings. */
 export class Servers {
-  readonly #transport: Transport;
+  readonly #core: Core;
 
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(core: Core) {
+    this.#core = core;
   }
 
   /**
-   * A server by id. `InboundHookUrl` and the other hook URLs come back without the password of
-   * any credentials they carry; `ApiTokens` print as `[redacted]` (see `redactApiTokens`).
+   * A server by ID (a whole number from 1). `InboundHookUrl` and the other hook URLs come back
+   * without the password of any credentials they carry; `ApiTokens` print as `[redacted]`.
    *
    * @example
    * const server = await mail.servers.get(1);
    * console.log(server.InboundAddress);
    */
-  get(serverId: string | number, options?: RequestOptions): APIPromise<Server> {
-    return this.#transport
-      .request<Server>({
-        method: 'GET',
-        path: 'servers/{serverId}',
-        pathParams: { serverId },
-        response: 'Server',
-        operation: 'mail.servers.get',
-        ...options,
-      })
+  get(serverId: number, options?: RequestOptions): APIPromise<Server> {
+    return this.#core
+      .call(operations.getServer, { path: { serverId } }, options)
       .map(redactApiTokens);
   }
 
@@ -47,21 +39,12 @@ export class Servers {
    * });
    */
   update(
-    serverId: string | number,
+    serverId: number,
     changes: UpdateServerBody,
     options?: RequestOptions,
   ): APIPromise<Server> {
-    return this.#transport
-      .request<Server>({
-        method: 'PUT',
-        path: 'servers/{serverId}',
-        pathParams: { serverId },
-        body: changes,
-        bodySchema: UpdateServerBodySchema,
-        response: 'Server',
-        operation: 'mail.servers.update',
-        ...options,
-      })
+    return this.#core
+      .call(operations.updateServer, { path: { serverId }, body: changes }, options)
       .map(redactApiTokens);
   }
 }

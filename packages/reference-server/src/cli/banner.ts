@@ -1,12 +1,15 @@
 import { quoted, sourceTextOf } from '../source-text';
 import type { CliStart } from './start';
 
+/** The package an interface's client is published as: the server itself depends on none of them. */
+const clientPackage = (name: string) => `@clientkit/${name}-client`;
+
 /** The class each entry of `developmentClientOptions` is for, with what else its options call. */
 const clientClasses = {
   docs: { name: 'DocsClient', from: '@clientkit/docs-client', helpers: [] },
   calendar: { name: 'CalendarClient', from: '@clientkit/calendar-client', helpers: ['basicAuth'] },
   metering: { name: 'MeteringClient', from: '@clientkit/metering-client', helpers: [] },
-  mail: { name: 'MailClient', from: '@clientkit/mail-client', helpers: [] },
+  mail: { name: 'MailClient', from: clientPackage('mail'), helpers: [] },
   idm: { name: 'IdmClient', from: '@clientkit/idm-client', helpers: ['clientCredentials'] },
 } as const;
 

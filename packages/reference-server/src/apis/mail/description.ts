@@ -1,13 +1,41 @@
-import { MailErrorBody, Server, UpdateServerBody } from '@clientkit/mail-client/schemas';
+import { type MailAuth, mail, UpdateServerBody } from '@clientkit/contracts/mail';
+import * as responses from '@clientkit/contracts/mail/responses';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
-import type { InterfaceDescription, PathParameter } from '../../operations';
+import {
+  type DocumentationOf,
+  type InterfaceDescription,
+  operationsOf,
+  type PathParameter,
+} from '../../operations';
 import { ApiProblem, readJson, validate, validQuery } from '../../problem';
 import { checkAccountRequest } from './account';
 import { MailErrorCode } from './errors';
-import { type MailAuth, type MailOperation, mailOperations } from './operations';
 import { hookUrlFields } from './present';
 import type { MailStore, StoredServer } from './store';
+
+const NEGOTIATION = {
+  401: 'No account token, or a wrong one',
+  404: 'No server with this ID in the account',
+  406: 'Accept does not admit application/json',
+};
+
+/** What the mail document says of each operation, beyond what the contract declares. */
+const mailDocumentation: DocumentationOf<typeof mail> = {
+  getServer: {
+    summary: 'A server record; hook URLs are shown without their passwords',
+    statuses: { 200: 'The server', ...NEGOTIATION },
+  },
+  updateServer: {
+    summary: "Change some of a server's settings",
+    statuses: {
+      200: 'The server as changed',
+      ...NEGOTIATION,
+      415: 'The body is not sent as application/json',
+      422: 'The body is not JSON, changes nothing, or breaks a rule (its ErrorCode says which)',
+    },
+  },
+};
 
 /** The error code of the first field a PUT body got wrong. */
 function codeForField(field: string): number {
@@ -45,7 +73,7 @@ async function checkBody(c: Context, schema: $ZodType): Promise<unknown> {
  * that names none of them is refused with the authorization, before the body is read.
  */
 function serverOf(c: Context, store: MailStore): StoredServer {
-  const id = c.req.param('serverid') ?? '';
+  const id = c.req.param('serverId') ?? '';
   const server = /^\d{1,15}$/.test(id) ? store.server(Number(id)) : undefined;
   if (!server) {
     throw new ApiProblem(
@@ -59,7 +87,7 @@ function serverOf(c: Context, store: MailStore): StoredServer {
 
 /** Server IDs are integers; any other segment names no server (601), it is not an unknown route. */
 const mailPathParameters: Record<string, PathParameter> = {
-  serverid: { schema: { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 } },
+  serverId: { schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 } },
 };
 
 /** The mail interface as the shared operation module sees it: its table, auth, checks and document. */
@@ -73,19 +101,19 @@ export function mailDescription(
     description:
       'The settings of a mail server, such as where its parsed inbound messages are POSTed. ' +
       'Every request carries the account token; answers are JSON only.',
-    base: '',
-    operations: mailOperations,
+    base: mail.base,
+    operations: operationsOf(mail, responses, mailDocumentation),
     pathParameters: mailPathParameters,
     components: {
-      responses: { Server, MailErrorBody },
+      responses: { Server: responses.Server, MailErrorBody: responses.MailErrorBody },
       requests: { UpdateServerBody },
     },
-    errorBody: MailErrorBody,
+    errorBody: responses.MailErrorBody,
     securitySchemes: {
       accountToken: { type: 'apiKey', in: 'header', name: 'X-Mail-Account-Token' },
     },
     security: () => [{ accountToken: [] }],
-    async authorize(c, operation: MailOperation) {
+    async authorize(c, operation) {
       await checkAccountRequest(c, accountToken(), operation.body !== undefined);
       return serverOf(c, store);
     },

@@ -3,7 +3,7 @@ import type {
   InboundHeader,
   InboundMessage,
   InboundRecipient,
-} from '@clientkit/mail-client/schemas';
+} from '@clientkit/contracts/mail';
 import { type AddressObject, type EmailAddress, type ParsedMail, simpleParser } from 'mailparser';
 import { withSpamCheckHeaders } from './spam-check';
 

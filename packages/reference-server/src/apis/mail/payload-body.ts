@@ -1,4 +1,4 @@
-import type { InboundMessage } from '@clientkit/mail-client/schemas';
+import type { InboundMessage } from '@clientkit/contracts/mail';
 import type { SharedContent } from './inbound-payload';
 
 /** The shared parts a payload was built from, when it was built from shared parts. */

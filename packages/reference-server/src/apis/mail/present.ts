@@ -1,4 +1,4 @@
-import type { Server } from '@clientkit/mail-client/schemas';
+import type { Server } from '@clientkit/contracts/mail';
 import { displayHookUrl } from './hook-url';
 import type { InboundRecord, StoredServer } from './store';
 

@@ -1,4 +1,4 @@
-import type { InboundHeader } from '@clientkit/mail-client/schemas';
+import type { InboundHeader } from '@clientkit/contracts/mail';
 
 /** The score from which SpamAssassin, which the real service runs, calls a message spam. */
 export const SPAM_REQUIRED_SCORE = 5;

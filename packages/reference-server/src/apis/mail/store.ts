@@ -4,7 +4,7 @@ import type {
   ServerColor,
   TrackLinks,
   UpdateServerBody,
-} from '@clientkit/mail-client/schemas';
+} from '@clientkit/contracts/mail';
 
 /** A server as the store keeps it: hook URLs in full, credentials included. */
 export interface StoredServer {

@@ -1,15 +1,27 @@
 /**
- * The schemas of the interface's answers: the server record. Only `validateResponses` needs them,
- * so the client loads this module on demand (a dynamic `import()`), and applications that do not
- * check responses never load it. Response schemas are loose: fields added later pass.
+ * The schemas of the interface's answers: the server record and the error body. Only
+ * `validateResponses` needs them, so the client loads this module on demand (a dynamic `import()`),
+ * and applications that do not check responses never load it. Response schemas are loose: fields
+ * added later pass.
  */
 import * as z from '@clientkit/core/schema';
+import { record } from '../common';
+
+/** The error body of the interface: a numeric code and a message. */
+export const MailErrorBody = record({
+  /** The interface's numeric error code, such as 10 for a bad account token; 0 names no error. */
+  ErrorCode: z.number(),
+  /** What went wrong, for people. */
+  Message: z.string(),
+});
+/** The error body of the interface: a numeric code and a message. */
+export interface MailErrorBody extends z.infer<typeof MailErrorBody> {}
 
 // ---- resources ----
 
-/** A server record, as GET and PUT `/servers/{serverid}` answer it. */
-export const Server = z.looseObject({
-  /** The server's id, used in `/servers/{serverid}`. */
+/** A server record, as GET and PUT `/servers/{serverId}` answer it. */
+export const Server = record({
+  /** The server's ID, used in `/servers/{serverId}`. */
   ID: z.number(),
   /** The server's name. */
   Name: z.string(),
@@ -65,5 +77,5 @@ export const Server = z.looseObject({
   /** Whether SMTP API errors are reported to the bounce hook. */
   EnableSmtpApiErrorHooks: z.boolean(),
 });
-/** A server record, as GET and PUT `/servers/{serverid}` answer it. */
+/** A server record, as GET and PUT `/servers/{serverId}` answer it. */
 export interface Server extends z.infer<typeof Server> {}

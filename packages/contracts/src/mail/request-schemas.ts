@@ -1,11 +1,12 @@
 /**
- * The building blocks of the wire contract (colours, link tracking, hook URLs, the inbound domain),
- * the error body, the changes a PUT accepts, and the JSON message POSTed to the inbound webhook,
- * which the webhook receiver always checks: what the client and the receiver need whether or not
- * the client checks responses.
+ * The building blocks of the mail contract (colours, link tracking, hook URLs, the inbound domain),
+ * the schemas of every request's path, body and listing query, and the JSON message the service
+ * POSTs to the inbound webhook, which the webhook receiver checks on arrival and the reference
+ * server builds. Request schemas are strict: a field they do not know is refused by name. The
+ * payload's schemas are loose, so that fields the service adds later reach the receiver.
  */
-import { integer } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import { integer } from '../common';
 
 /** The colour label of a server in the server list. */
 export const ServerColor = z.enum([
@@ -70,17 +71,31 @@ export const InboundDomainSetting = z
     ),
   );
 
-/** The error body of the interface: a numeric code and a message. */
-export const MailErrorBody = z.looseObject({
-  /** The interface's numeric error code, such as 10 for a bad account token. */
-  ErrorCode: z.number(),
-  /** What went wrong, for people. */
-  Message: z.string(),
-});
-/** The error body of the interface: a numeric code and a message. */
-export interface MailErrorBody extends z.infer<typeof MailErrorBody> {}
-
 // ---- requests ----
+
+/** The path of a server: its ID, a whole number from 1. */
+export const ServerPath = z.strictObject({
+  /** The server's ID, as the record's `ID` gives it. */
+  serverId: integer(1),
+});
+/** The path of a server: its ID, a whole number from 1. */
+export interface ServerPath extends z.infer<typeof ServerPath> {}
+
+/** The most records a listing answers per page. */
+export const MAX_PAGE_COUNT = 500;
+/** Records per page when a listing is read without a `count`. */
+export const DEFAULT_PAGE_COUNT = 100;
+
+/**
+ * The query of one page of a listing: `count` records (1 to 500) after skipping `offset`; any other
+ * parameter is a filter of that listing, sent as given.
+ */
+export const ListQuery = z.looseObject({
+  /** Records per page, 1 to 500. */
+  count: z.optional(integer(1, MAX_PAGE_COUNT)),
+  /** Records to skip, from 0. */
+  offset: z.optional(integer(0)),
+});
 
 const hasSomeField = (value: object) => Object.values(value).some((v) => v !== undefined);
 
