@@ -20,6 +20,7 @@ import {
   presentContextOf,
 } from './handler-context';
 import { listResponse, pageOf } from './listing';
+import { storeUpdate } from './post-writes';
 import { opensWithoutPassword, presentEvent } from './present';
 import type { StoredEvent } from './state';
 
@@ -92,7 +93,7 @@ export function eventHandlers(deps: CalendarDeps) {
       viewer,
       siteTimezone: deps.siteTimezone,
     });
-    Object.assign(event, updated);
+    storeUpdate(event, updated);
     return answer(c, viewer, event);
   };
 

@@ -20,7 +20,7 @@ import {
   presentContextOf,
 } from './handler-context';
 import { listResponse, pageOf } from './listing';
-import { type PostFieldsInput, writePostFields } from './post-writes';
+import { type PostFieldsInput, storeUpdate, writePostFields } from './post-writes';
 import { eventSpan, type PresentContext, presentOrganizer, presentVenue } from './present';
 import type { StoredEvent, StoredOrganizer, StoredVenue } from './state';
 import { isVisible } from './store';
@@ -189,7 +189,7 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
 
   const update: Handler = (c, viewer, input) => {
     const record = locate(c, viewer);
-    Object.assign(record, write(viewer, record, bodyOf(input, kind.updateSchema) as Input));
+    storeUpdate(record, write(viewer, record, bodyOf(input, kind.updateSchema) as Input));
     return answer(c, viewer, record);
   };
 
