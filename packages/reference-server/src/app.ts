@@ -24,6 +24,27 @@ const exposedHeaders = [
   'x-ratelimit-reset',
 ];
 
+/**
+ * The site's front page: where each interface lives, with the Link headers the interfaces
+ * announce there (WordPress's REST root, which discovery clients look for).
+ */
+function frontPage(c: Context, modules: InterfaceModule[]): Response {
+  const origin = new URL(c.req.url).origin;
+  for (const module of modules) {
+    for (const link of module.frontPageLinks?.(origin) ?? [])
+      c.header('Link', link, { append: true });
+  }
+  const items = modules
+    .map(
+      (module) =>
+        `<li>${module.name}: <code>${module.prefixes.join('</code>, <code>')}</code></li>`,
+    )
+    .join('');
+  return c.html(
+    `<!doctype html><title>clientkit reference server</title><h1>clientkit reference server</h1><ul>${items}</ul>`,
+  );
+}
+
 let requestCounter = 0;
 
 /** A request id: unique within the process and readable in logs. */
@@ -61,6 +82,10 @@ export function createApp(
     c.res.headers.set('x-request-id', nextRequestId());
   });
   app.use('*', cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 600 }));
+  app.use('*', (c, next) => {
+    const middleware = moduleFor(pathOf(c))?.middleware;
+    return middleware ? middleware(c, next) : next();
+  });
 
   app.use('*', async (c, next) => {
     const path = pathOf(c);
@@ -93,6 +118,7 @@ export function createApp(
   app.use('*', writeTransactions(moduleFor));
 
   if (admin) app.route('/', admin);
+  app.get('/', (c) => frontPage(c, modules));
   for (const module of modules) app.route('/', module.routes);
 
   app.notFound((c) =>

@@ -8,6 +8,7 @@ import { namespaceIndex, restRootIndex } from './discovery';
 import { eventHandlers } from './event-handlers';
 import type { CalendarDeps, Handler } from './handler-context';
 import { organizerHandlers, venueHandlers } from './linked-post-handlers';
+import { methodOverride } from './method-override';
 import { CALENDAR_BASE } from './present';
 import { categoryHandlers, tagHandlers } from './term-handlers';
 
@@ -31,7 +32,8 @@ function discoveryHandlers(document: (serverUrl: string) => unknown): Record<str
 
 /**
  * The calendar's routes: one per row of the operation table, mounted by the shared operation
- * module (viewer, editor check, input checks), plus WordPress's REST root index.
+ * module (viewer, editor check, input checks), plus WordPress's REST root index. A POST that asks
+ * for another method is answered by the route of that method.
  */
 export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
   const description = calendarDescription(auth);
@@ -41,16 +43,22 @@ export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
   app.get('/wp-json', (c) =>
     c.json(restRootIndex(new URL(c.req.url).origin, deps.siteTimezone, deps.store.now())),
   );
-  app.route(
-    '/',
-    mountOperations(description, {
-      ...discoveryHandlers(document),
-      ...eventHandlers(deps),
-      ...venueHandlers(deps),
-      ...organizerHandlers(deps),
-      ...categoryHandlers(deps),
-      ...tagHandlers(deps),
-    }),
-  );
+  const operations = mountOperations(description, {
+    ...discoveryHandlers(document),
+    ...eventHandlers(deps),
+    ...venueHandlers(deps),
+    ...organizerHandlers(deps),
+    ...categoryHandlers(deps),
+    ...tagHandlers(deps),
+  });
+  // A request sent on to these routes has its refusals answered by the server, as any other.
+  operations.onError((error) => {
+    throw error;
+  });
+  operations.notFound((c) => {
+    throw new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`);
+  });
+  app.use(`${CALENDAR_BASE}/*`, methodOverride(operations));
+  app.route('/', operations);
   return app;
 }
