@@ -33,7 +33,7 @@ function sendRaw(path: string, body: string, method: string) {
   return { sent, answered };
 }
 
-function sendForm(path: string, body: string | Uint8Array, method = 'POST') {
+function sendForm(path: string, body: string | Uint8Array<ArrayBuffer>, method = 'POST') {
   return fetch(`${origin}/wp-json/calendar/events/v1${path}`, {
     method,
     headers: { authorization: editor, 'content-type': FORM },
