@@ -1,5 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { ApiProblem } from '../../problem';
+import type { PhpInput } from './php-parameters';
 import { queryInput } from './request-parameters';
 
 /** The methods a POST may ask for; the calendar has no route for any other. */
@@ -9,10 +10,7 @@ const overridable = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
  * The method a POST asks for, as WordPress reads it for clients that can only send GET and POST:
  * `?_method=` first, else the `X-HTTP-Method-Override` header; undefined when it asks for none.
  */
-function requestedMethod(
-  request: Request,
-  query: ReturnType<typeof queryInput>,
-): string | undefined {
+function requestedMethod(request: Request, query: PhpInput): string | undefined {
   if (request.method !== 'POST') return undefined;
   const fromQuery = query.variables.get('_method');
   const requested =
