@@ -101,6 +101,16 @@ describe('every answer validates against its interface document', () => {
     ]);
   });
 
+  it('a HEAD answer is checked against the GET operation of its path, for its status only', () => {
+    expect(report(answer('HEAD', '/api/things/t1', 200)).problems).toEqual([]);
+    expect(report(answer('HEAD', '/api/things/t1', 201)).problems).toEqual([
+      'HEAD /api/things/t1 (201) getThing: getThing 201 is not declared in docs-openapi.json',
+    ]);
+    expect(report(answer('HEAD', '/api/things', 204)).problems).toEqual([
+      'HEAD /api/things (204): no operation in the docs document',
+    ]);
+  });
+
   it('a body answered as another type than JSON is a problem', () => {
     const html = { ...answer('GET', '/api/things/t1', 200), contentType: 'text/html', text: '<p>' };
     expect(report(html).problems).toEqual([
@@ -131,6 +141,46 @@ describe('every answer validates against its interface document', () => {
       outside: ['GET /elsewhere'],
       problems: [],
     });
+  });
+});
+
+describe("WordPress's global parameters on calendar answers", () => {
+  const calendar = (query: string, status: number, body: unknown): RecordedAnswer => ({
+    ...answer('GET', '/api/things/t1', status, body),
+    query,
+  });
+  const problemsOf = (...answers: RecordedAnswer[]) =>
+    reportOn(answers, { calendar: document }).problems;
+
+  it('an _envelope answer is checked by the status and body it wraps', () => {
+    const error = { body: { message: 'gone' }, status: 404, headers: {} };
+    expect(problemsOf(calendar('_envelope', 200, error))).toEqual([]);
+    expect(problemsOf(calendar('_envelope=1', 200, { ...error, body: { id: 't1' } }))).toEqual([
+      "GET /api/things/t1 (200) getThing: (root) must have required property 'message'",
+    ]);
+  });
+
+  it('an _envelope answer that is not a 200 of { body, status, headers } is a problem', () => {
+    expect(problemsOf(calendar('_envelope', 200, { id: 't1' }))).toEqual([
+      'GET /api/things/t1 (200) getThing: _envelope: not a 200 answer of { body, status, headers }',
+    ]);
+  });
+
+  it('a _fields answer is checked on the fields it holds, missing ones allowed', () => {
+    expect(problemsOf(calendar('_fields=name', 200, {}))).toEqual([]);
+    expect(problemsOf(calendar('_fields[]=id', 200, { id: 1 }))).toEqual([
+      'GET /api/things/t1 (200) getThing: /id must be string {"type":"string"}',
+    ]);
+    expect(problemsOf(calendar('', 200, {}))).toHaveLength(1);
+  });
+
+  it('the other interfaces get no such reading', () => {
+    const wrapped = {
+      ...calendar('_envelope', 200, { body: { id: 't1' }, status: 200, headers: {} }),
+    };
+    expect(reportOn([wrapped], { docs: document }).problems).toEqual([
+      "GET /api/things/t1 (200) getThing: (root) must have required property 'id'",
+    ]);
   });
 });
 

@@ -19,6 +19,8 @@ export interface CalendarConformance {
   url: string;
   /** HTTP Basic credentials of the seeded editor (an application password). */
   editor: string;
+  /** The same credentials as a user name and an application password. */
+  editorLogin: { username: string; password: string };
   /**
    * Sends a request to the calendar and checks the answer against the interface's own OpenAPI
    * document (GET `{namespace}/doc`), under `operationId`.
@@ -50,10 +52,11 @@ export function useCalendarConformance(): CalendarConformance {
   beforeAll(() => {
     harness.server = ref.server;
     harness.url = ref.origin;
-    const [login, password] = (
+    const [login = '', password = ''] = (
       harness.server.credentials().calendar!['editor application password'] ?? ''
     ).split(' / ');
     harness.editor = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+    harness.editorLogin = { username: login, password };
     check = responseChecker(ref.documents.calendar!, 'calendar-openapi.json');
   });
   beforeEach(() => harness.server.reset());

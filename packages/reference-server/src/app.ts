@@ -14,6 +14,27 @@ import { writeTransactions } from './write-transaction';
 /** A header the in-process `fetch` turns into a connection error, as a dropped socket would be. */
 export const DROPPED_HEADER = 'x-reference-server-dropped';
 
+/**
+ * The site's front page: where each interface lives, with the Link headers the interfaces
+ * announce there (WordPress's REST root, which discovery clients look for).
+ */
+function frontPage(c: Context, modules: InterfaceModule[]): Response {
+  const origin = new URL(c.req.url).origin;
+  for (const module of modules) {
+    for (const link of module.frontPageLinks?.(origin) ?? [])
+      c.header('Link', link, { append: true });
+  }
+  const items = modules
+    .map(
+      (module) =>
+        `<li>${module.name}: <code>${module.prefixes.join('</code>, <code>')}</code></li>`,
+    )
+    .join('');
+  return c.html(
+    `<!doctype html><title>clientkit reference server</title><h1>clientkit reference server</h1><ul>${items}</ul>`,
+  );
+}
+
 /** Mounts the interfaces on one origin, with request ids, CORS, injected faults and error bodies. */
 export function createApp(
   context: ServerContext,
@@ -43,6 +64,10 @@ export function createApp(
     requestIds((path) => moduleFor(path)?.requestIdHeader),
   );
   app.use('*', corsPolicy());
+  app.use('*', (c, next) => {
+    const middleware = moduleFor(pathOf(c))?.middleware;
+    return middleware ? middleware(c, next) : next();
+  });
 
   app.use('*', async (c, next) => {
     const path = pathOf(c);
@@ -74,6 +99,7 @@ export function createApp(
   app.use('*', writeTransactions(moduleFor));
 
   if (admin) app.route('/', admin);
+  app.get('/', (c) => frontPage(c, modules));
   for (const module of modules) app.route('/', module.routes);
 
   app.notFound((c) =>

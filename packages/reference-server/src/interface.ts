@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AdminTable } from './admin/table';
 import type { BodyLimit } from './body-limit';
 import type { Clock } from './clock';
@@ -44,6 +44,13 @@ export interface InterfaceModule {
   requestIdHeader?: string;
   /** The routes, with their full paths (mounted at `/`). */
   routes: Hono;
+  /**
+   * Conventions of the interface's protocol around every answer under its prefixes: it runs before
+   * injected faults and body limits, so it sees their refusals too (WordPress's REST Link header).
+   */
+  middleware?: MiddlewareHandler;
+  /** Link header values the site's front page (`GET /`) carries for this interface. */
+  frontPageLinks?(origin: string): string[];
   /** The interface's own error response for a problem. */
   error(c: Context, problem: ApiProblem): Response;
   /** Back to the seed data. */

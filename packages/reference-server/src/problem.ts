@@ -123,7 +123,11 @@ function defOf(schema: unknown): Def | undefined {
 }
 
 /** The type a field holds once optional, nullable, default and pipe wrappers are taken off. */
-function baseType(schema: unknown): { type: string; element?: unknown; options?: unknown[] } {
+export function baseType(schema: unknown): {
+  type: string;
+  element?: unknown;
+  options?: unknown[];
+} {
   let def = defOf(schema);
   while (
     def &&
@@ -134,7 +138,8 @@ function baseType(schema: unknown): { type: string; element?: unknown; options?:
   return def ?? { type: 'unknown' };
 }
 
-function coerceValue(schema: unknown, text: string): unknown {
+/** Query text turned into the type a field expects: a number, a boolean, or a comma-separated list. */
+export function coerceValue(schema: unknown, text: string): unknown {
   const base = baseType(schema);
   switch (base.type) {
     case 'number':
@@ -159,14 +164,16 @@ function coerceValue(schema: unknown, text: string): unknown {
   }
 }
 
+/** The fields of an object schema by name (none for other schemas). */
+export function shapeOf(schema: $ZodType): Record<string, unknown> {
+  return (defOf(schema)?.shape ?? defOf(baseType(schema))?.shape ?? {}) as Record<string, unknown>;
+}
+
 export function coerceQuery(
   schema: $ZodType,
   query: Record<string, string>,
 ): Record<string, unknown> {
-  const shape = (defOf(schema)?.shape ?? defOf(baseType(schema))?.shape ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const shape = shapeOf(schema);
   // fromEntries keeps a parameter named __proto__ as a field, so that strict schemas refuse it.
   return Object.fromEntries(
     Object.entries(query).map(([name, text]) => [

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { $ZodType, output } from 'zod/v4/core';
-import { ApiProblem, coerceQuery, readJson, validate } from '../../problem';
+import { ApiProblem, validate } from '../../problem';
+import type { PhpInput } from './php-parameters';
+import { parametersFor, queryInput, sentBody } from './request-parameters';
 
 /** The code of a problem raised without one (unknown routes, injected faults, failures). */
 function defaultCode(status: number): string {
@@ -31,12 +33,22 @@ export function invalidParams(params: Record<string, string>): ApiProblem {
 const invalidParam = { code: 'rest_invalid_param' };
 
 /**
- * Checks the query against a request schema of the client. `params` names top-level parameters,
- * as WordPress does (`include`, not `include[1]`).
+ * Checks the query, read as PHP reads it, against a request schema of the client. `params` names
+ * top-level parameters, as WordPress does (`include`, not `include[1]`).
  */
 export function checkQuery<S extends $ZodType>(c: Context, schema: S): output<S> {
-  const query = knownFieldsOnly(schema, coerceQuery(schema, c.req.query()));
+  const query = knownFieldsOnly(schema, fieldsOf(schema, queryInput(c)));
   return byParameter(() => validate(schema, query, 'query', invalidParam));
+}
+
+/** The variables as the schema's fields; bytes that are not UTF-8 are refused, as in JSON. */
+function fieldsOf(schema: $ZodType, input: PhpInput): Record<string, unknown> {
+  if (input.notUtf8.length > 0) {
+    throw invalidParams(
+      Object.fromEntries(input.notUtf8.map((name) => [name, 'is not valid UTF-8'])),
+    );
+  }
+  return parametersFor(schema, input.variables);
 }
 
 /**
@@ -54,40 +66,18 @@ function knownFieldsOnly(schema: $ZodType, value: unknown): unknown {
   return known;
 }
 
-function isFormEncoded(c: Context): boolean {
-  const type = c.req.header('content-type') ?? '';
-  return type.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
-}
-
 /**
- * A form-encoded body as WordPress reads it: text values are turned into the types the schema
- * expects, as query parameters are, and `name[]` fields repeated for a list are one list.
- */
-async function readForm(c: Context, schema: $ZodType): Promise<Record<string, unknown>> {
-  const form = new URLSearchParams(await c.req.text());
-  const fields = new Map<string, string>();
-  for (const name of new Set(form.keys())) {
-    const values = form.getAll(name);
-    const field = name.endsWith('[]') ? name.slice(0, -2) : name;
-    fields.set(field, name.endsWith('[]') ? values.join(',') : values[values.length - 1]!);
-  }
-  // fromEntries keeps a field named __proto__ as a field, so that the schema sees (and refuses) it.
-  return coerceQuery(schema, Object.fromEntries(fields));
-}
-
-/**
- * Reads and checks the body, sent as JSON or form-encoded (as WordPress takes both). Missing
- * `required` fields are reported first, all together, as `rest_missing_callback_param`; an empty
- * body counts as `{}`.
+ * Reads and checks the body, sent as JSON or form-encoded (as WordPress takes both; it ignores a
+ * body of any other type). Missing `required` fields are reported first, all together, as
+ * `rest_missing_callback_param`; an empty or ignored body counts as `{}`.
  */
 export async function checkBody<S extends $ZodType>(
   c: Context,
   schema: S,
   required: readonly string[] = [],
 ): Promise<output<S>> {
-  const body = isFormEncoded(c)
-    ? await readForm(c, schema)
-    : ((await readJson(c, { code: 'rest_invalid_json' })) ?? {});
+  const sent = await sentBody(c);
+  const body = 'form' in sent ? fieldsOf(schema, sent.form) : sent.json;
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   const missing = isObject
     ? required.filter((name) => (body as Record<string, unknown>)[name] === undefined)

@@ -15,6 +15,7 @@ import {
   presentContextOf,
 } from './handler-context';
 import { listResponse, pageOf } from './listing';
+import { storeUpdate } from './post-writes';
 import { opensWithoutPassword, presentEvent } from './present';
 import type { StoredEvent } from './state';
 
@@ -85,7 +86,7 @@ export function eventHandlers(deps: CalendarDeps): HandlersNamed<'events'> {
       viewer,
       siteTimezone: deps.siteTimezone,
     });
-    Object.assign(event, updated);
+    storeUpdate(event, updated);
     return answer(c, viewer, event);
   };
 

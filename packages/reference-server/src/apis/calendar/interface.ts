@@ -8,6 +8,7 @@ import { CalendarAuth } from './auth';
 import { renderError } from './errors';
 import type { CalendarDeps } from './handler-context';
 import { CALENDAR_BASE } from './present';
+import { apiRootLink, restConventions } from './rest-conventions';
 import { calendarRoutes } from './routes';
 import { calendarSeed, PREVIEW_PASSWORD } from './seed';
 import { CalendarState } from './state';
@@ -78,6 +79,8 @@ export function createCalendarInterface(
         new ApiProblem(413, tooLargeMessage(maxBytes), 'rest_request_too_large'),
     },
     routes: calendarRoutes(deps, auth),
+    middleware: restConventions,
+    frontPageLinks: (origin) => [apiRootLink(origin)],
     error: renderError,
     reset() {
       store.state = calendarSeed(clock.now(), siteTimezone);

@@ -17,7 +17,7 @@ import {
   presentContextOf,
 } from './handler-context';
 import { listResponse, pageOf } from './listing';
-import { type PostFieldsInput, writePostFields } from './post-writes';
+import { type PostFieldsInput, storeUpdate, writePostFields } from './post-writes';
 import { eventSpan, type PresentContext, presentOrganizer, presentVenue } from './present';
 import type { StoredEvent, StoredOrganizer, StoredVenue } from './state';
 import { isVisible } from './store';
@@ -184,7 +184,7 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
 
   const update = (c: Context, viewer: Viewer, { body }: { body: Input }) => {
     const record = locate(c, viewer);
-    Object.assign(record, write(viewer, record, body));
+    storeUpdate(record, write(viewer, record, body));
     return answer(c, viewer, record);
   };
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { WritableStatus } from '@clientkit/contracts/calendar';
 import type { Viewer } from './auth';
 import { instantOfText } from './dates';
@@ -69,4 +70,15 @@ export function missingIds(
   const missing = ids.filter((id) => !exists(id));
   if (missing.length === 0) return undefined;
   return `has no ${noun} with id ${missing.join(', ')}`;
+}
+
+/**
+ * Stores an update of a post. One that changes no field (an empty body, or one WordPress does not
+ * read) leaves the record as it was, `modified` included.
+ */
+export function storeUpdate<T extends StoredPost>(record: T, updated: T): void {
+  const changes = (Object.keys(updated) as (keyof T)[]).some(
+    (key) => key !== 'modified_utc' && !isDeepStrictEqual(record[key], updated[key]),
+  );
+  if (changes) Object.assign(record, updated);
 }

@@ -8,6 +8,7 @@ import { namespaceIndex, restRootIndex } from './discovery';
 import { eventHandlers } from './event-handlers';
 import type { CalendarDeps, CalendarHandlers } from './handler-context';
 import { organizerHandlers, venueHandlers } from './linked-post-handlers';
+import { methodOverride } from './method-override';
 import { CALENDAR_BASE } from './present';
 import { categoryHandlers, tagHandlers } from './term-handlers';
 
@@ -32,7 +33,8 @@ function discoveryHandlers(
 
 /**
  * The calendar's routes: one per row of the operation table, mounted by the shared operation
- * module (viewer, editor check, input checks), plus WordPress's REST root index.
+ * module (viewer, editor check, input checks), plus WordPress's REST root index. A POST that asks
+ * for another method is answered by the route of that method.
  */
 export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
   const description = calendarDescription(auth);
@@ -50,6 +52,15 @@ export function calendarRoutes(deps: CalendarDeps, auth: CalendarAuth): Hono {
     ...categoryHandlers(deps),
     ...tagHandlers(deps),
   };
-  app.route('/', mountOperations(description, handlers));
+  const operations = mountOperations(description, handlers);
+  // A request sent on to these routes has its refusals answered by the server, as any other.
+  operations.onError((error) => {
+    throw error;
+  });
+  operations.notFound((c) => {
+    throw new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`);
+  });
+  app.use(`${CALENDAR_BASE}/*`, methodOverride(operations));
+  app.route('/', operations);
   return app;
 }
