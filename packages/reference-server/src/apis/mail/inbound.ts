@@ -112,10 +112,6 @@ export function createInboundPipeline(
       messageId,
       recipient,
       mailboxHash,
-      mailboxHashOf: (email) => {
-        const route = store.route(email);
-        return route?.server === server ? route.mailboxHash : '';
-      },
     });
     shareSerialization(payload, shared);
     const score = spamScoreOf(message.parsed);

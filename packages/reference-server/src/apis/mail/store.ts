@@ -5,6 +5,7 @@ import type {
   TrackLinks,
   UpdateServerBody,
 } from '@clientkit/mail-client/schemas';
+import { mailboxHashOf } from './mailbox-hash';
 
 /** A server as the store keeps it: hook URLs in full, credentials included. */
 export interface StoredServer {
@@ -189,7 +190,7 @@ export class MailStore {
     const domain = address.slice(at + 1).toLowerCase();
     const plus = local.indexOf('+');
     const hash = (plus === -1 ? local : local.slice(0, plus)).toLowerCase();
-    const mailboxHash = plus === -1 ? '' : local.slice(plus + 1);
+    const mailboxHash = mailboxHashOf(address);
     for (const server of this.#servers.values()) {
       if (server.InboundHash === hash && server.InboundDomain === domain) {
         return { server, mailboxHash };
