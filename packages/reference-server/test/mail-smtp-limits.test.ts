@@ -2,26 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../src/index';
+import { peakRss } from './support/peak-rss';
 import { codes, converse, sendData } from './support/smtp';
 
 const HASH = '4b1d2c9e7f3a4e6d8c0b5a7f9e1d3c2b';
 const MiB = 1024 * 1024;
-
-/** The highest RSS seen while `work` runs, sampled whenever the event loop is free. */
-async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
-  try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { result, growth: peak - before };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 /** A hook receiver that reads each POST without keeping it and counts them. */
 async function countingHook(): Promise<{ url: string; posts: () => number; server: Server }> {

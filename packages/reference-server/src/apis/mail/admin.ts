@@ -4,6 +4,7 @@ import { queryOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import type { InboundPipeline } from './inbound';
 import { InboundRefused } from './inbound';
+import { MessageContentRefused } from './message-limits';
 import { presentRecord } from './present';
 import type { MailStore } from './store';
 
@@ -33,7 +34,9 @@ async function receive(deps: MailAdminDeps, raw: Buffer, to: string[] | undefine
     await firstAttempts;
     return { messages: records.map(presentRecord) };
   } catch (error) {
-    if (error instanceof InboundRefused) throw new ApiProblem(422, error.message);
+    if (error instanceof InboundRefused || error instanceof MessageContentRefused) {
+      throw new ApiProblem(422, error.message);
+    }
     throw error;
   }
 }

@@ -4,19 +4,9 @@ import type {
   InboundMessage,
   InboundRecipient,
 } from '@clientkit/mail-client/schemas';
-import { type AddressObject, type EmailAddress, type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressObject, EmailAddress, ParsedMail } from 'mailparser';
 import { mailboxHashOf } from './mailbox-hash';
 import { withSpamCheckHeaders } from './spam-check';
-
-/** Parses a raw RFC 5322 message, keeping bodies as they were sent (no text/HTML conversions). */
-export function parseRawMessage(raw: Buffer): Promise<ParsedMail> {
-  return simpleParser(raw, {
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipImageLinks: true,
-    keepCidLinks: true,
-  });
-}
 
 /** What the payload needs beyond the parsed message. */
 export interface PayloadContext {

@@ -5,11 +5,11 @@ import type { Delivery } from './delivery';
 import {
   buildInboundMessage,
   mailboxes,
-  parseRawMessage,
   type SharedContent,
   sharedContentOf,
   spamScoreOf,
 } from './inbound-payload';
+import { parseRawMessage } from './parse-message';
 import { shareSerialization } from './payload-body';
 import type { InboundRecord, MailStore } from './store';
 
