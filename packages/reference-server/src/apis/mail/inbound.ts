@@ -135,7 +135,7 @@ export function createInboundPipeline(
       const recipients = recipientsOf(parsed, given, accepts);
       const message = messageOf(parsed, raw);
       const records = recipients.map((recipient) => recordFor(message, recipient));
-      for (const record of records) store.addMessage(record);
+      for (const record of records) store.addMessage(record, raw);
       const firstAttempts = Promise.all(
         records.filter((record) => record.status === 'queued').map(delivery.start),
       ).then(() => undefined);
