@@ -99,7 +99,7 @@ function watchBody(
 ): () => boolean {
   let timedOut = false;
   const timer = setTimeout(() => {
-    if (request.complete) return;
+    if (request.complete || response.writableEnded) return;
     timedOut = true;
     answerTimeout(response, bodyTimeoutMs);
   }, bodyTimeoutMs);
