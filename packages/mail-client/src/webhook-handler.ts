@@ -76,6 +76,12 @@ async function readText(request: Request, maxBytes: number): Promise<string | Re
  * checked only once the credentials are right), then calls `onMessage`: 200 when it resolves, 403 when
  * it throws `RejectMessage` (no retry), 500 for any other error (the service retries).
  *
+ * A list longer than the service sends (`INBOUND_PAYLOAD_LIMITS`) is refused before the body is
+ * parsed, and a 400 names at most 100 problems in at most 16 KiB. How long a body may take to
+ * arrive is the host's to set (its server's request or body timeout): a Request reaches the
+ * handler with its body still streaming. `createInboundWebhookListener` of
+ * `@clientkit/mail-client/node` sets it for `node:http` (`bodyTimeoutMs`).
+ *
  * @example
  * const handle = createInboundWebhookHandler({
  *   username: 'mail',

@@ -19,4 +19,5 @@ export {
   type InboundWebhookOptions,
   RejectMessage,
 } from './webhook-handler';
+export { INBOUND_PAYLOAD_LIMITS } from './webhook-payload-limits';
 export type { WebhookCredentials } from './webhook-url';

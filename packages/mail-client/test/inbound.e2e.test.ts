@@ -88,7 +88,7 @@ describe('inbound pipeline over SMTP', () => {
     }
   });
 
-  it('sets MailboxHash from a plus-address, at the top level and on the matching recipient', async () => {
+  it('sets MailboxHash from a plus-address, at the top level and on every plus-addressed recipient', async () => {
     const receiver = await webhookReceiver();
     try {
       await pointHookAt(ACME.id, receiver.hookUrl);
@@ -111,7 +111,7 @@ describe('inbound pipeline over SMTP', () => {
         },
       ]);
       expect(message.CcFull).toEqual([
-        { Email: 'someone+else@example.com', Name: '', MailboxHash: '' },
+        { Email: 'someone+else@example.com', Name: '', MailboxHash: 'else' },
       ]);
     } finally {
       await receiver.close();

@@ -24,6 +24,7 @@ const KNOWN_ROUTES = [
   'POST /__admin/mail/inbound',
   'GET /__admin/mail/messages',
   'GET /__admin/mail/messages/{messageId}',
+  'GET /__admin/mail/messages/{messageId}/raw',
   'GET /__admin/mail/smtp',
   'GET /__admin/metering/events',
   'GET /__admin/metering/events/{identifier}',

@@ -2,67 +2,40 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../src/index';
+import { messageOfSize } from './support/large-message';
+import { peakRss } from './support/peak-rss';
 import { codes, converse, sendData } from './support/smtp';
 
 const HASH = '4b1d2c9e7f3a4e6d8c0b5a7f9e1d3c2b';
 const MiB = 1024 * 1024;
 
-/** The highest RSS seen while `work` runs, sampled whenever the event loop is free. */
-async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
-  try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { result, growth: peak - before };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** A hook receiver that reads each POST without keeping it and counts them. */
-async function countingHook(): Promise<{ url: string; posts: () => number; server: Server }> {
+/**
+ * A hook receiver that reads each POST without keeping it and counts them; `received(n)` resolves
+ * once it has answered n POSTs.
+ */
+async function countingHook() {
   let posts = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       posts += 1;
-      response.end('ok');
+      response.end('ok', () => {
+        for (const wait of waiting.filter((entry) => posts >= entry.count)) wait.resolve();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/inbound`, posts: () => posts, server };
-}
-
-/** A MIME message of exactly `size` bytes, most of it one base64 attachment. */
-function messageOfSize(size: number, to: string): string {
-  const head = [
-    'From: ada@example.com',
-    `To: ${to}`,
-    'Subject: the largest message',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="b"',
-    '',
-    '--b',
-    'Content-Type: text/plain',
-    '',
-    'See the attachment.',
-    '--b',
-    'Content-Type: application/octet-stream',
-    'Content-Transfer-Encoding: base64',
-    'Content-Disposition: attachment; filename="data.bin"',
-    '',
-    '',
-  ].join('\r\n');
-  const tail = '\r\n--b--';
-  const room = size - head.length - tail.length;
-  const line = `${'QUJD'.repeat(19)}\r\n`; // 76 base64 characters a line, as MIME wants
-  const body = line.repeat(Math.floor(room / line.length)).padEnd(room, 'A');
-  return head + body.slice(0, room - 2) + '\r\n' + tail;
+  return {
+    url: `http://127.0.0.1:${port}/inbound`,
+    posts: () => posts,
+    received: (count: number) =>
+      posts >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+    server: server as Server,
+  };
 }
 
 describe('the inbound SMTP listener under hostile input', () => {
@@ -146,7 +119,12 @@ describe('the inbound SMTP listener under hostile input', () => {
 
   it('holds the largest accepted message (25 MiB) to 100 recipients once: RSS grows by less than 512 MiB', async () => {
     const hook = await countingHook();
-    const server = await createReferenceServer({ mail: { smtpPort: 0 }, clock: { frozen: true } });
+    // A loaded machine may take long over a POST of this size: no attempt should time out (and
+    // wait for a retry on the frozen clock) before the hook has read it.
+    const server = await createReferenceServer({
+      mail: { smtpPort: 0, deliveryTimeoutMs: 240_000 },
+      clock: { frozen: true },
+    });
     try {
       server.seed({
         mail: { servers: [{ ID: 1, Name: 'Acme', InboundHash: HASH, InboundHookUrl: hook.url }] },
@@ -158,6 +136,8 @@ describe('the inbound SMTP listener under hostile input', () => {
       const message = Buffer.from(messageOfSize(25 * MiB - 64, recipients[0]!));
       const { result, growth } = await peakRss(async () => {
         const reply = await sendData(server.mail.smtpPort!, recipients, (write) => write(message));
+        // Delivered means the hook answered every POST and the server recorded each answer.
+        await hook.received(100);
         await server.mail.whenIdle();
         return reply;
       });

@@ -166,19 +166,16 @@ function base64ByteLength(value: string): number {
   return (value.length / 4) * 3 - padding;
 }
 
-/** A sender or recipient: address, display name, and the mailbox hash of a plus-address of the server. */
+/** A sender or recipient: address, display name, and the mailbox hash of a plus-address. */
 export const InboundRecipient = z.looseObject({
   /** The address. */
   Email: z.string(),
   /** The display name, or empty. */
   Name: z.string(),
-  /**
-   * For a plus-address of the server (`<InboundHash>+<hash>@...`), the part after the `+`;
-   * otherwise empty.
-   */
+  /** For a plus-address (`user+hash@...`), the part after the first `+`; otherwise empty. */
   MailboxHash: z.string(),
 });
-/** A sender or recipient: address, display name, and the mailbox hash of a plus-address of the server. */
+/** A sender or recipient: address, display name, and the mailbox hash of a plus-address. */
 export interface InboundRecipient extends z.infer<typeof InboundRecipient> {}
 
 /**

@@ -80,7 +80,7 @@ function adminDescription(table: Required<AdminTable>): InterfaceDescription<Adm
 
 /**
  * The document, finished where the shared writer cannot tell: a body that may be left out is not
- * required, and a raw body (read as bytes, not checked as JSON) is shown as what it is.
+ * required, and a raw body or answer (bytes, not JSON) is shown as what it is.
  */
 function withBodyDetails(document: JsonSchema, operations: AdminOperation[]): JsonSchema {
   const paths = document.paths as Record<string, Record<string, JsonSchema>>;
@@ -94,6 +94,11 @@ function withBodyDetails(document: JsonSchema, operations: AdminOperation[]): Js
         };
       } else if (operation.body && safeParse(operation.body, undefined).success) {
         entry.requestBody = { ...(entry.requestBody as JsonSchema), required: false };
+      }
+      if (operation.rawResponse) {
+        const answers = entry.responses as Record<string, JsonSchema>;
+        const binary = { schema: { type: 'string', format: 'binary' } };
+        answers['200'] = { ...answers['200'], content: { [operation.rawResponse]: binary } };
       }
     }
   }

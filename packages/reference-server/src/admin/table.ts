@@ -11,8 +11,10 @@ export type AdminAuth = 'test-control';
 /**
  * One admin operation. `rawBody` names the media type of a body that is read as bytes rather than
  * checked as JSON (mail's inbound message): the document shows it, the handler reads it.
+ * `rawResponse` names the media type of a success answer that is bytes rather than JSON (an
+ * inbound message as it was received).
  */
-export type AdminOperation = Operation<AdminAuth> & { rawBody?: string };
+export type AdminOperation = Operation<AdminAuth> & { rawBody?: string; rawResponse?: string };
 
 /** An admin handler: the request and its checked input (there is no principal). */
 export type AdminHandler = OperationHandler<undefined>;

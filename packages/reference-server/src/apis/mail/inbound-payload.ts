@@ -4,27 +4,17 @@ import type {
   InboundMessage,
   InboundRecipient,
 } from '@clientkit/contracts/mail';
-import { type AddressObject, type EmailAddress, type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressObject, EmailAddress, ParsedMail } from 'mailparser';
+import { mailboxHashOf } from './mailbox-hash';
 import { withSpamCheckHeaders } from './spam-check';
-
-/** Parses a raw RFC 5322 message, keeping bodies as they were sent (no text/HTML conversions). */
-export function parseRawMessage(raw: Buffer): Promise<ParsedMail> {
-  return simpleParser(raw, {
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipImageLinks: true,
-    keepCidLinks: true,
-  });
-}
 
 /** What the payload needs beyond the parsed message. */
 export interface PayloadContext {
   messageId: string;
   /** The envelope recipient the message arrived for. */
   recipient: string;
+  /** The mailbox hash of the inbound address the message arrived for. */
   mailboxHash: string;
-  /** The mailbox hash of an address when it is a plus-address of this server, else "". */
-  mailboxHashOf: (email: string) => string;
 }
 
 /**
@@ -53,12 +43,12 @@ export function mailboxes(header: AddressObject | AddressObject[] | undefined): 
     .filter((entry) => entry.address !== undefined);
 }
 
-function recipients(header: AddressObject | AddressObject[] | undefined, context: PayloadContext) {
+function recipients(header: AddressObject | AddressObject[] | undefined) {
   return mailboxes(header).map(
     (entry): InboundRecipient => ({
       Email: entry.address ?? '',
       Name: entry.name,
-      MailboxHash: context.mailboxHashOf(entry.address ?? ''),
+      MailboxHash: mailboxHashOf(entry.address ?? ''),
     }),
   );
 }
@@ -133,10 +123,10 @@ export function buildInboundMessage(
   shared: SharedContent,
   context: PayloadContext,
 ): InboundMessage {
-  const from = recipients(parsed.from, context)[0] ?? { Email: '', Name: '', MailboxHash: '' };
-  const to = recipients(parsed.to, context);
-  const cc = recipients(parsed.cc, context);
-  const bcc = recipients(parsed.bcc, context);
+  const from = recipients(parsed.from)[0] ?? { Email: '', Name: '', MailboxHash: '' };
+  const to = recipients(parsed.to);
+  const cc = recipients(parsed.cc);
+  const bcc = recipients(parsed.bcc);
   return {
     From: from.Email,
     FromName: from.Name,
@@ -147,7 +137,7 @@ export function buildInboundMessage(
     CcFull: cc,
     Bcc: asText(bcc),
     BccFull: bcc,
-    ReplyTo: asText(recipients(parsed.replyTo, context)),
+    ReplyTo: asText(recipients(parsed.replyTo)),
     OriginalRecipient: context.recipient,
     Subject: shared.Subject,
     MessageID: context.messageId,

@@ -5,11 +5,11 @@ import type { Delivery } from './delivery';
 import {
   buildInboundMessage,
   mailboxes,
-  parseRawMessage,
   type SharedContent,
   sharedContentOf,
   spamScoreOf,
 } from './inbound-payload';
+import { parseRawMessage } from './parse-message';
 import { shareSerialization } from './payload-body';
 import type { InboundRecord, MailStore } from './store';
 
@@ -112,10 +112,6 @@ export function createInboundPipeline(
       messageId,
       recipient,
       mailboxHash,
-      mailboxHashOf: (email) => {
-        const route = store.route(email);
-        return route?.server === server ? route.mailboxHash : '';
-      },
     });
     shareSerialization(payload, shared);
     const score = spamScoreOf(message.parsed);
@@ -139,7 +135,7 @@ export function createInboundPipeline(
       const recipients = recipientsOf(parsed, given, accepts);
       const message = messageOf(parsed, raw);
       const records = recipients.map((recipient) => recordFor(message, recipient));
-      for (const record of records) store.addMessage(record);
+      for (const record of records) store.addMessage(record, raw);
       const firstAttempts = Promise.all(
         records.filter((record) => record.status === 'queued').map(delivery.start),
       ).then(() => undefined);

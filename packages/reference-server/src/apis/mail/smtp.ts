@@ -2,6 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { type InboundPipeline, InboundRefused, MAX_RECIPIENTS } from './inbound';
+import { MessageContentRefused } from './message-limits';
 
 /** A running SMTP listener. */
 export interface SmtpListener {
@@ -21,6 +22,19 @@ export interface SmtpListenerOptions {
 
 function smtpError(responseCode: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode });
+}
+
+/**
+ * The SMTP answer to a message the pipeline did not take. Whatever is wrong with the message itself
+ * is permanent (5xx), so that the sender stops retrying: a recipient whose server changed its
+ * inbound domain since RCPT is gone (550), content over a limit or that cannot be parsed stays so
+ * (554 5.6.0). Only a failure of the server's own is worth another try later (451).
+ */
+function refusalOf(error: unknown, logError: SmtpListenerOptions['logError']): Error {
+  if (error instanceof InboundRefused) return smtpError(550, error.message);
+  if (error instanceof MessageContentRefused) return smtpError(554, `5.6.0 ${error.message}`);
+  logError('an inbound message could not be processed', error);
+  return smtpError(451, '4.3.0 The message could not be processed; try again later');
 }
 
 /**
@@ -81,12 +95,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         pipeline.receive(raw, recipients).then(
           () => callback(),
-          (error: unknown) => {
-            // A recipient whose server changed its inbound domain since RCPT is gone for good.
-            if (error instanceof InboundRefused) return callback(smtpError(550, error.message));
-            options.logError('an inbound message could not be processed', error);
-            callback(smtpError(451, 'The message could not be processed; try again later'));
-          },
+          (error: unknown) => callback(refusalOf(error, options.logError)),
         );
       }, callback);
     },

@@ -5,6 +5,7 @@ import type {
   TrackLinks,
   UpdateServerBody,
 } from '@clientkit/contracts/mail';
+import { mailboxHashOf } from './mailbox-hash';
 
 /** A server as the store keeps it: hook URLs in full, credentials included. */
 export interface StoredServer {
@@ -113,6 +114,8 @@ function apiTokensOf(entry: ServerSeed): string[] {
 export class MailStore {
   #servers = new Map<number, StoredServer>();
   #messages = new Map<string, InboundRecord>();
+  /** The raw message each record came from, as received: one buffer shared by its recipients. */
+  #rawMessages = new Map<string, Buffer>();
   readonly #defaultDomain: string;
 
   constructor(seed: MailSeed, defaultDomain: string) {
@@ -151,6 +154,7 @@ export class MailStore {
     }
     this.#servers = servers;
     this.#messages = new Map();
+    this.#rawMessages = new Map();
   }
 
   server(id: number): StoredServer | undefined {
@@ -189,7 +193,7 @@ export class MailStore {
     const domain = address.slice(at + 1).toLowerCase();
     const plus = local.indexOf('+');
     const hash = (plus === -1 ? local : local.slice(0, plus)).toLowerCase();
-    const mailboxHash = plus === -1 ? '' : local.slice(plus + 1);
+    const mailboxHash = mailboxHashOf(address);
     for (const server of this.#servers.values()) {
       if (server.InboundHash === hash && server.InboundDomain === domain) {
         return { server, mailboxHash };
@@ -198,8 +202,14 @@ export class MailStore {
     return undefined;
   }
 
-  addMessage(record: InboundRecord): void {
+  addMessage(record: InboundRecord, raw: Buffer): void {
     this.#messages.set(record.messageId, record);
+    this.#rawMessages.set(record.messageId, raw);
+  }
+
+  /** The raw message a record came from, as it was received. */
+  rawMessage(messageId: string): Buffer | undefined {
+    return this.#rawMessages.get(messageId);
   }
 
   /** True while the record is part of the current state (not replaced by a reset or seed). */
