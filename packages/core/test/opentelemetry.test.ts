@@ -22,12 +22,14 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import {
   APIConnectionError,
   APITimeoutError,
   bearerAuth,
   InternalServerError,
   NotFoundError,
+  RequestValidationError,
   tokenProvider,
   VERSION,
 } from '../src/index';
@@ -295,6 +297,22 @@ describe('openTelemetry(): spans per the HTTP client conventions', () => {
     }
   });
 
+  it('a call refused before sending (an input that breaks its schema) records no span', async () => {
+    const client = testClient({ telemetry });
+    const error = await rejectionOf(
+      client.request({
+        method: 'POST',
+        path: 'spaces',
+        body: { title: 42 },
+        bodySchema: z.object({ title: z.string() }),
+        operation: 'spaces.create',
+      }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    const { calls, attempts } = await exported();
+    expect([...calls, ...attempts]).toEqual([]);
+  });
+
   it("an error thrown by the application's hook: error.type is its class name", async () => {
     class QuotaGuardError extends Error {
       override name = 'QuotaGuardError';
@@ -355,6 +373,19 @@ describe('openTelemetry(): trace context', () => {
       tracestate: 'vendor=abc',
       baggage: 'tenant=acme',
     });
+  });
+
+  it("the trace context is written after the caller's beforeRequest hooks: a traceparent set there is replaced", async () => {
+    const sent: Record<string, string | string[] | undefined>[] = [];
+    nock('http://api.test').get('/v1/r').reply(recordingReply(sent, 200));
+    const stale = '00-11111111111111111111111111111111-2222222222222222-01';
+    const client = testClient({
+      telemetry,
+      hooks: { beforeRequest: [(request) => request.headers.set('traceparent', stale)] },
+    });
+    await client.request({ method: 'GET', path: 'r', operation: 'r' });
+    const { attempts } = await exported();
+    expect(sent[0]?.traceparent).toBe(traceparentOf(attempts[0] as ReadableSpan));
   });
 
   it('by default uses the global tracer provider and the global propagator', async () => {
