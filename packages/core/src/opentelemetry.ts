@@ -12,9 +12,9 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
+// From the rest of core only types (erased) and the redaction rules (copied into this entry's
+// build): the application imports this entry next to a client, which already carries the transport.
 import type { CallInfo, CallTelemetry, Outcome, Telemetry } from './index';
-// Only the redaction rules and types come from core: the application imports this entry next to a
-// client, which already carries the transport.
 import { redactUrl } from './redact';
 import { VERSION } from './version';
 
