@@ -60,6 +60,8 @@ export const OPT_IN_CHUNKS = {
   'raw-listing': 'calendar: loaded only when the application calls the paginate() escape hatch',
   'raw-request':
     "loaded only when the application calls a client's request() or paginate() escape hatch",
+  opentelemetry:
+    'imported by the application itself from @clientkit/core/opentelemetry, with its own @opentelemetry/api; no client imports it',
 };
 
 const optInModule = new RegExp(`(^|/)(${Object.keys(OPT_IN_CHUNKS).join('|')})[-.][^/]*$`);

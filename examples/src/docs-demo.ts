@@ -1,13 +1,17 @@
-import { DocsClient, NotFoundError } from '@clientkit/docs-client';
+import { type ClientOptions, DocsClient, NotFoundError } from '@clientkit/docs-client';
 import { developmentClientOptions, type ReferenceServer } from '@clientkit/reference-server';
 
-/** A technical writer's morning: search, tidy a space, share it, sync it to Git, and undo a mistake. */
+/**
+ * A technical writer's morning: search, tidy a space, share it, sync it to Git, and undo a mistake.
+ * `options` are added to the client's, such as `telemetry` to trace the run.
+ */
 export async function docsDemo(
   server: ReferenceServer,
   url: string,
   log: (line: string) => void,
+  options: ClientOptions = {},
 ): Promise<void> {
-  const docs = new DocsClient(developmentClientOptions(url).docs);
+  const docs = new DocsClient({ ...developmentClientOptions(url).docs, ...options });
 
   const me = await docs.user.get();
   log(`Signed in as ${me.displayName} <${me.email}>`);
