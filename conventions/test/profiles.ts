@@ -254,8 +254,14 @@ const mail: Profile = {
 
 const idm: Profile = {
   name: 'IdmClient',
+  // token and auth exclude each other: the token is left out where auth is given.
   make: (options = {}) =>
-    new IdmClient({ baseUrl: ORIGIN, token: 'tok_idm', retry: 0, ...options } as never),
+    new IdmClient({
+      baseUrl: ORIGIN,
+      ...('auth' in options ? {} : { token: 'tok_idm' }),
+      retry: 0,
+      ...options,
+    } as never),
   appended: '/api/v2',
   credentialHeader: ['authorization', 'Bearer tok_idm'],
   badCredentials: [

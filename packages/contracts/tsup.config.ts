@@ -1,7 +1,7 @@
 import { clientBuildConfig } from '../../tsup.shared.ts';
 
 /** One entry per interface, and one for its response schemas, which the contract loads on demand. */
-const interfaces = ['docs', 'calendar', 'metering', 'mail'];
+const interfaces = ['docs', 'calendar', 'metering', 'mail', 'idm'];
 
 export default clientBuildConfig({
   index: 'src/index.ts',

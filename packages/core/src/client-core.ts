@@ -192,7 +192,9 @@ export class ClientCore<C extends Contract> {
     const styleOf = this.#definition.paginate;
     if (!styleOf)
       throw new TypeError(`clientkit: ${this.#definition.name} has no listings to page`);
-    const strategy = chosenStyle(styleOf(String(path)), params).strategy();
+    // A path that is no string is refused by the first page's request, naming it.
+    const listing = styleOf(typeof path === 'string' ? path : '');
+    const strategy = chosenStyle(listing, params).strategy();
     const fetchPage = (query: PageParams) =>
       this.request('GET', path, { query: query as RawRequestInit['query'] }, options);
     return paginate(fetchPage, strategy.first({ ...params }), strategy) as PagePromise<Item, Raw>;

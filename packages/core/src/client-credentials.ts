@@ -1,5 +1,6 @@
 import { type IssuedToken, type TokenProvider, tokenProvider } from './auth';
 import { RequestValidationError } from './errors';
+import { checkOptionNames } from './options';
 
 /** The form of an OAuth 2.0 client credentials grant (RFC 6749, section 4.4). */
 export interface TokenRequest {
@@ -45,6 +46,8 @@ export interface ClientCredentials {
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
+const optionNames = ['clientId', 'clientSecret', 'audience', 'tokenUrl', 'renewBeforeExpiryMs'];
+
 /**
  * Client credentials for `IdmClient`: tokens are fetched from its `/oauth/token` when needed.
  *
@@ -55,6 +58,7 @@ const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
  * });
  */
 export function clientCredentials(options: ClientCredentialsOptions): ClientCredentials {
+  checkOptionNames(options, optionNames, 'options of clientCredentials');
   const issues: { path: string; message: string }[] = (
     ['clientId', 'clientSecret', 'audience'] as const
   )

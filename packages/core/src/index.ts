@@ -80,18 +80,6 @@ export {
 export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
 export type { QueryValue } from './request-url';
 export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './telemetry';
-export {
-  anyOf,
-  emailString,
-  httpUrlString,
-  integer,
-  isoDateTimeString,
-  jsonSchemaHint,
-  numberBetween,
-  oneOf,
-  recordOf,
-  urlString,
-} from './transitional-schema-helpers';
 export type { BodyLimit } from './transport/body';
 export {
   DEFAULT_MAX_RETRIES,

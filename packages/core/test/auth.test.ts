@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { base64, basicAuth, bearerAuth, headerAuth, tokenProvider } from '../src/index';
+import {
+  base64,
+  basicAuth,
+  bearerAuth,
+  clientCredentials,
+  headerAuth,
+  RequestValidationError,
+  tokenProvider,
+} from '../src/index';
 
 describe('auth helpers', () => {
   it('bearerAuth sends a fixed token or the one a function returns', async () => {
@@ -82,5 +90,21 @@ describe('tokenProvider', () => {
   it('works as the token source of bearerAuth', async () => {
     const { provider } = setup();
     expect(await bearerAuth(provider).headers()).toEqual({ authorization: 'Bearer token-1' });
+  });
+});
+
+describe('clientCredentials', () => {
+  it('refuses an option it does not know by name (clientSecrte), before checking the others', () => {
+    let error: unknown;
+    try {
+      clientCredentials({ clientId: 'm2m', clientSecrte: 's3cret', audience: 'api' } as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'clientSecrte', message: 'is not an option' },
+    ]);
+    expect((error as Error).message).not.toContain('s3cret');
   });
 });

@@ -107,4 +107,12 @@ describe('paginate(), the escape hatch for listings', () => {
     const error = await rejectionOf(client.core.paginate('../admin'));
     expect((error as RequestValidationError).issues[0]?.path).toBe('path');
   });
+
+  it('rejects a path that is no string by name, even one that cannot be made a string', async () => {
+    const client = testClient({ paginate: cursorPages('items') });
+    for (const path of [42, Object.create(null)]) {
+      const error = await rejectionOf(client.core.paginate(path as string));
+      expect((error as RequestValidationError).issues[0]?.path).toBe('path');
+    }
+  });
 });

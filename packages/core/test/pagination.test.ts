@@ -195,6 +195,16 @@ describe('paginators', () => {
     expect((await first.getNextPage()).items[0]).toBe(10);
   });
 
+  it("ages checkpoints by the clock the style is given, a client's own, read at each use", async () => {
+    let now = 0;
+    const strategy = checkpointPages('items', 1000, () => now).strategy();
+    const next = strategy.next({ items: [1], next: 'cp2' }, {}, [1])!;
+    now = 1000;
+    expect(() => strategy.beforeRequest?.(next)).not.toThrow();
+    now = 1001;
+    expect(() => strategy.beforeRequest?.(next)).toThrow(CheckpointExpiredError);
+  });
+
   it('passes page errors to the loop', async () => {
     const failing = paginate(
       () => APIPromise.reject<{ items: number[] }>(new Error('boom')),

@@ -1,80 +1,78 @@
 import {
-  APIPromise,
+  type CheckpointList,
+  idm,
+  MAX_PAYLOAD_BYTES,
+  type OffsetList,
+  PAYLOAD_TOO_LARGE_MESSAGE,
+  requiredScope,
+  type Tenant,
+} from '@clientkit/contracts/idm';
+import {
+  type APIPromise,
   type Auth,
   bearerAuth,
-  CLIENT_OPTION_NAMES,
+  type Call,
+  ClientCore,
+  type ClientCredentials,
+  type ClientDefinition,
   type ClientOptions,
-  checkOptionNames,
-  createTransport,
+  type GivenOptions,
   type HttpMethod,
   type PagePromise,
-  paginateRaw,
   type RawRequestInit,
   type RequestOptions,
-  type RequestSpec,
   RequestValidationError,
   type SecretSource,
-  sendRaw,
-  type TokenProvider,
-  type Transport,
+  secretOption,
+  serviceUrl,
+  type ValidationIssue,
 } from '@clientkit/core';
-import {
-  checkCorrelationHeader,
-  correlated,
-  type MutatingMethod,
-  type MutationOptions,
-} from './correlation';
-import type { ClientCredentials } from './credentials';
+import { applyCorrelationId, type MutatingMethod, type MutationOptions } from './correlation';
 import { idmErrorBody } from './error-body';
 import {
   type CheckpointListParams,
-  type IdmTransport,
-  itemsKeyOf,
   type ListFilters,
-  listing,
+  Listings,
   type OffsetListParams,
-} from './pagination';
-import {
-  MAX_PAYLOAD_BYTES,
-  PAYLOAD_TOO_LARGE_MESSAGE,
-  PaginationQuery,
-  type Tenant,
-} from './request-schemas';
+  pagesAt,
+} from './listing';
 import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
-import type { CheckpointList, OffsetList } from './response-schemas';
+import { checkScope } from './scopes';
+import { exchangeToken } from './token-exchange';
 
-/** Options of `IdmClient`: a `token`, or client credentials as `auth`. */
-export interface IdmClientOptions extends ClientOptions {
+/** Options of `IdmClient` besides its credentials. */
+export interface IdmClientBaseOptions extends ClientOptions {
   /**
    * The service's origin, plus any path the service is mounted under (`https://tenant.example.com`);
-   * the client appends `/api/v2` for the management routes and `/oauth/token` for tokens.
+   * the client appends `/api/v2` for the management routes and `/oauth/token` for tokens, so a URL
+   * that already ends with `/api/v2` is refused.
    */
   baseUrl: string;
-  /** A management access token (JWT), or a function that returns the current one. */
-  token?: SecretSource;
-  /** Client credentials (see `clientCredentials`), exchanged for tokens as needed. */
-  auth?: ClientCredentials;
   /** The tenant kind, which sets the largest page size: public 50 (default), private 100. */
   tenant?: Tenant;
   /** Refuse, before sending, a request whose scope the token does not grant (default false). */
   checkScopes?: boolean;
-  /** The clock that ages checkpoints and tokens, in epoch milliseconds (default `Date.now`). */
+  /** The clock that ages checkpoints and tokens, in epoch milliseconds, read at each use (default `Date.now`). */
   now?: () => number;
 }
 
-const OPTION_NAMES: readonly string[] = [
-  ...CLIENT_OPTION_NAMES,
-  'baseUrl',
-  'token',
-  'auth',
-  'tenant',
-  'checkScopes',
-  'now',
-];
+/** Options of an `IdmClient` that sends a token it is given. */
+export interface IdmTokenOptions extends IdmClientBaseOptions {
+  /** A management access token (JWT), or a function that returns the current one. */
+  token: SecretSource;
+  auth?: undefined;
+}
 
-/** The interface's fixed path under the service's base URL. */
-const API_PATH = 'api/v2/';
+/** Options of an `IdmClient` that exchanges client credentials for its tokens. */
+export interface IdmCredentialsOptions extends IdmClientBaseOptions {
+  /** Client credentials (see `clientCredentials`), exchanged for tokens as needed. */
+  auth: ClientCredentials;
+  token?: undefined;
+}
+
+/** Options of `IdmClient`: a `token`, or client credentials as `auth`, exactly one of them. */
+export type IdmClientOptions = IdmTokenOptions | IdmCredentialsOptions;
 
 /** What `idm.request` sends: a query and a JSON body. */
 export type IdmRequestInit = RawRequestInit;
@@ -83,6 +81,38 @@ export type IdmRequestInit = RawRequestInit;
 export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
   ? MutationOptions
   : RequestOptions;
+
+/** The scope each operation of the contract needs, by its name in calls (`idm.clients.get`). */
+const scopeByOperation = new Map<string, string>(
+  Object.values(idm.operations).flatMap((operation) =>
+    operation.auth === 'client credentials'
+      ? []
+      : [[`${idm.name}.${operation.sdk}`, operation.auth]],
+  ),
+);
+
+/** The scope a call needs: its operation's, or for `request()` and `paginate()` the interface's rule. */
+const scopeOf = (call: Call) =>
+  scopeByOperation.get(call.operation) ?? requiredScope(call.method, call.path);
+
+const definition: ClientDefinition<typeof idm> = {
+  name: 'IdmClient',
+  contract: idm,
+  options: ['baseUrl', 'token', 'auth', 'tenant', 'checkScopes', 'now'],
+  requestOptions: ['correlationId'],
+  errorFields: idmErrorBody,
+  bodyLimit: {
+    bytes: MAX_PAYLOAD_BYTES,
+    code: 'payload_too_large',
+    message: (bytes) =>
+      `${PAYLOAD_TOO_LARGE_MESSAGE} (this body is ${bytes} bytes; it was not sent)`,
+  },
+};
+
+/** The client's clock: its `now` option, read when used, so that a test clock set up later applies. */
+function clockOf(options: object): () => number {
+  return () => ((options as { now?: () => number }).now ?? Date.now)();
+}
 
 /**
  * A client of the identity management interface: clients and logs, and any other route through
@@ -103,53 +133,28 @@ export class IdmClient {
   readonly logs: Logs;
   /** The tenant kind this client checks page sizes for. */
   readonly tenant: Tenant;
-  readonly #transport: IdmTransport;
-  readonly #token: SecretSource;
+  readonly #core: ClientCore<typeof idm>;
+  readonly #listings: Listings;
+  readonly #checkScopes: boolean;
+  #token: SecretSource | undefined;
 
   constructor(options: IdmClientOptions) {
-    checkOptionNames(options, OPTION_NAMES, 'options of IdmClient');
-    const tenant = options?.tenant ?? 'public';
-    checkOptions(options, tenant);
-    const serviceUrl = serviceUrlOf(options.baseUrl);
-    const now = options.now ?? Date.now;
-    let transport: Transport | undefined;
-    const provider = options.auth?.provider(
-      // Loaded on first use: a client given a token never exchanges one.
-      async (request, tokenUrl) =>
-        (await import('./token-exchange')).exchangeToken(transport!, request, tokenUrl),
-      { tokenUrl: options.auth.tokenUrl ?? `${serviceUrl}oauth/token`, now },
+    const now = clockOf(options);
+    this.#core = new ClientCore(
+      {
+        ...definition,
+        paginate: (path) => pagesAt(path, now),
+        beforeSend: (call) => this.#beforeSend(call),
+      },
+      options,
+      (given, subject) => this.#credentials(given, subject, now),
     );
-    this.#token = provider ?? (options.token as SecretSource);
-    const checkScopes = options.checkScopes === true;
-    transport = createTransport({
-      // The transport reads the shared client options and nothing else from these.
-      ...(options as ClientOptions),
-      baseUrl: `${serviceUrl}${API_PATH}`,
-      auth: authOf(provider, this.#token),
-      errorBody: idmErrorBody,
-      responseSchemas: () => import('./response-schemas'),
-      bodyLimit: {
-        bytes: MAX_PAYLOAD_BYTES,
-        code: 'payload_too_large',
-        message: (bytes) =>
-          `${PAYLOAD_TOO_LARGE_MESSAGE} (this body is ${bytes} bytes; it was not sent)`,
-      },
-      // Synchronous unless scopes are checked, so that a call without the check awaits nothing here.
-      beforeSend: (spec: RequestSpec) => {
-        checkCorrelationHeader(spec);
-        // The token exchange itself carries no token to check.
-        // The scope rules load with the first checked call: most applications leave the check off.
-        if (checkScopes && spec.auth !== null) {
-          return Promise.all([import('./scopes'), this.accessToken()]).then(([scopes, token]) =>
-            scopes.checkScope(spec.method, spec.path, token),
-          );
-        }
-      },
-    });
+    const { tenant, checkScopes } = checkedOptions(this.#core.options);
     this.tenant = tenant;
-    this.#transport = { request: transport.request, tenant, now };
-    this.clients = new Clients(this.#transport);
-    this.logs = new Logs(this.#transport);
+    this.#checkScopes = checkScopes;
+    this.#listings = new Listings(this.#core, tenant, now);
+    this.clients = new Clients(this.#core, this.#listings);
+    this.logs = new Logs(this.#core, this.#listings);
   }
 
   /**
@@ -160,7 +165,7 @@ export class IdmClient {
    * console.log(scopesOf(await idm.accessToken()));
    */
   accessToken(): Promise<string> {
-    const source = this.#token;
+    const source = this.#token!;
     return Promise.resolve(typeof source === 'string' ? source : source());
   }
 
@@ -177,13 +182,7 @@ export class IdmClient {
     init?: IdmRequestInit,
     options?: OptionsFor<M>,
   ): APIPromise<T> {
-    let checked: RequestOptions;
-    try {
-      checked = correlated(options);
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
-    return sendRaw<T>(this.#transport, 'idm.request', method, path, init, checked);
+    return this.#core.request<T>(method, path, init, options);
   }
 
   /**
@@ -205,73 +204,77 @@ export class IdmClient {
   ): PagePromise<Item, OffsetList<string, Item>>;
   paginate<Item = unknown>(
     path: string,
-    params: ListFilters = {},
+    params?: ListFilters,
     options?: RequestOptions,
   ): PagePromise<Item, unknown> {
-    return paginateRaw(path, 'idm.paginate', (relative) => {
-      return listing<Item>(
-        this.#transport,
-        {
-          operation: 'idm.paginate',
-          path: relative,
-          itemsKey: itemsKeyOf(relative),
-          querySchema: PaginationQuery,
-        },
-        params,
-        options,
-      );
-    });
+    return this.#listings.paginate<Item, unknown>(path, params, options);
+  }
+
+  /**
+   * The auth of the checked options: the given token, or client credentials whose tokens are
+   * exchanged through this client and replaced once when the interface refuses one as invalid.
+   */
+  #credentials(given: GivenOptions, subject: string, now: () => number): Auth {
+    const { token, auth } = given;
+    if ((token === undefined) === (auth === undefined)) {
+      throw new RequestValidationError(subject, [
+        { path: 'token', message: 'must be given, or auth, but not both' },
+      ]);
+    }
+    if (auth === undefined) {
+      this.#token = secretOption(token, 'token', subject);
+      return bearerAuth(this.#token);
+    }
+    const credentials = checkCredentials(auth, subject);
+    const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
+    const provider = credentials.provider(
+      (request, url) => exchangeToken(this.#core, request, url),
+      { tokenUrl, now },
+    );
+    this.#token = provider;
+    return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
+  }
+
+  /**
+   * idm's conventions, before each call is sent: the correlation id as its header, and with
+   * `checkScopes`, the scope the call needs against the token's (the token exchange carries none).
+   */
+  #beforeSend(call: Call): void | Promise<void> {
+    applyCorrelationId(call);
+    if (!this.#checkScopes || call.auth === null) return;
+    return this.accessToken().then((token) => checkScope(scopeOf(call), token, call.method));
   }
 }
 
-/** A fixed token, or client credentials whose token is replaced once when the interface refuses it. */
-function authOf(provider: TokenProvider | undefined, token: SecretSource): Auth {
-  if (!provider) return bearerAuth(token);
-  return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
+/** `auth` as `clientCredentials(...)` makes it; anything else is refused by name. */
+function checkCredentials(auth: unknown, subject: string): ClientCredentials {
+  if (typeof (auth as ClientCredentials | null)?.provider === 'function') {
+    return auth as ClientCredentials;
+  }
+  throw new RequestValidationError(subject, [
+    {
+      path: 'auth',
+      message:
+        'must be client credentials from clientCredentials({ clientId, clientSecret, audience })',
+    },
+  ]);
 }
 
-function checkOptions(options: IdmClientOptions, tenant: unknown): void {
-  const issues: { path: string; message: string }[] = [];
-  const hasToken = typeof options?.token === 'string' || typeof options?.token === 'function';
-  if (hasToken === (options?.auth !== undefined)) {
-    issues.push({ path: 'token', message: 'must be given, or auth, but not both' });
-  }
-  if (options?.token !== undefined && !hasToken) {
-    issues.push({
-      path: 'token',
-      message: 'must be a token string or a function that returns one',
-    });
-  }
-  if (options?.auth !== undefined && typeof options.auth?.provider !== 'function') {
-    issues.push({ path: 'auth', message: 'must come from clientCredentials(...)' });
-  }
+/** The options only this client has, each refused by name when it is of the wrong kind. */
+function checkedOptions(options: GivenOptions): { tenant: Tenant; checkScopes: boolean } {
+  const { tenant = 'public', checkScopes = false, now } = options;
+  const issues: ValidationIssue[] = [];
   if (tenant !== 'public' && tenant !== 'private') {
     issues.push({ path: 'tenant', message: 'must be one of "public", "private"' });
   }
-  if (issues.length > 0) throw new RequestValidationError('options of IdmClient', issues);
-}
-
-/**
- * The service's URL, ending in one slash. A URL that already ends in `/api/v2` is refused, since the
- * client appends that path itself (0.2 took the API root; 0.3 takes the origin).
- */
-function serviceUrlOf(baseUrl: unknown): string {
-  const refuse = (message: string) => {
-    throw new RequestValidationError('options of IdmClient', [{ path: 'baseUrl', message }]);
-  };
-  let url: URL | undefined;
-  try {
-    url = new URL(String(baseUrl));
-  } catch {
-    url = undefined;
+  if (typeof checkScopes !== 'boolean') {
+    issues.push({ path: 'checkScopes', message: 'must be true or false' });
   }
-  if (typeof baseUrl !== 'string' || !url || !/^https?:$/.test(url.protocol)) {
-    return refuse('must be an absolute http(s) URL');
+  if (now !== undefined && typeof now !== 'function') {
+    issues.push({ path: 'now', message: 'must be a function that returns epoch milliseconds' });
   }
-  if (url.search || url.hash) return refuse('must not have a query or a fragment');
-  const path = url.pathname.replace(/\/+$/, '');
-  if (/\/api\/v2$/i.test(path)) {
-    return refuse("must be the service's origin, without /api/v2: the client appends it");
+  if (issues.length > 0) {
+    throw new RequestValidationError(`options of ${definition.name}`, issues);
   }
-  return `${url.origin}${path}/`;
+  return { tenant: tenant as Tenant, checkScopes: checkScopes as boolean };
 }

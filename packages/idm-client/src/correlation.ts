@@ -1,5 +1,5 @@
-import { type RequestOptions, type RequestSpec, RequestValidationError } from '@clientkit/core';
-import { cutCorrelationId } from './request-schemas';
+import { cutCorrelationId } from '@clientkit/contracts/idm';
+import { type Call, type RequestOptions, RequestValidationError } from '@clientkit/core';
 
 /** The methods that change something; only they carry `X-Correlation-ID`. */
 export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,44 +15,26 @@ export interface MutationOptions extends RequestOptions {
   correlationId?: string | undefined;
 }
 
-const HEADER = 'x-correlation-id';
-
 /**
- * The request options of a mutating method, with `correlationId` turned into the `X-Correlation-ID`
- * header it is sent as (cut to the 64 characters the interface keeps). A value that is not printable
- * ASCII is passed on whole, for `checkCorrelationHeader` to refuse before sending: the call's promise
- * rejects rather than the call throwing, and cutting cannot hide the bad characters.
- *
- * @example
- * return this.#transport.request({ ..., ...correlated(options) });
+ * Sends a call's `correlationId` option as its `X-Correlation-ID` header, cut to the 64 characters
+ * the interface keeps. It is refused on a method that changes nothing, where the interface ignores
+ * it, and when it is not printable ASCII, which a header cannot carry (cutting first could hide
+ * the bad characters).
  */
-export function correlated(options: MutationOptions | undefined): RequestOptions {
-  const { correlationId, ...rest } = options ?? {};
-  if (correlationId === undefined) return rest;
-  const value = isPrintable(correlationId) ? cutCorrelationId(correlationId) : correlationId;
-  return { ...rest, headers: { ...rest.headers, [HEADER]: value } };
-}
-
-/**
- * Refuses, before sending, an `X-Correlation-ID` on a method that changes nothing, or one that is
- * not printable ASCII text (HTTP header values cannot carry other text).
- */
-export function checkCorrelationHeader(spec: RequestSpec): void {
-  const headers = spec.headers ?? {};
-  const name = Object.keys(headers).find((key) => key.toLowerCase() === HEADER);
-  if (name === undefined || headers[name] === undefined) return;
-  const value: unknown = headers[name];
+export function applyCorrelationId(call: Call): void {
+  const { correlationId } = call.options as MutationOptions;
+  if (correlationId === undefined) return;
   const refuse = (message: string) => {
-    throw new RequestValidationError(`options of ${spec.operation}`, [
+    throw new RequestValidationError(`options of ${call.operation}`, [
       { path: 'correlationId', message },
     ]);
   };
-  if (!mutatingMethods.includes(spec.method)) {
+  if (!mutatingMethods.includes(call.method)) {
     refuse('is only sent with POST, PUT, PATCH and DELETE');
   }
-  if (!isPrintable(value)) {
-    refuse('must be printable ASCII text, not empty');
-  }
+  if (!isPrintable(correlationId)) refuse('must be printable ASCII text, not empty');
+  const headers = { ...call.options.headers, 'x-correlation-id': cutCorrelationId(correlationId) };
+  call.options = { ...call.options, headers };
 }
 
 /** Printable ASCII text with something besides spaces. */

@@ -11,6 +11,7 @@
  * {@link @clientkit/core!AuthenticationError | AuthenticationError},
  * {@link @clientkit/core!BadRequestError | BadRequestError},
  * {@link @clientkit/core!CheckpointExpiredError | CheckpointExpiredError},
+ * {@link @clientkit/core!clientCredentials | clientCredentials},
  * {@link @clientkit/core!ClientKitError | ClientKitError},
  * {@link @clientkit/core!ConflictError | ConflictError},
  * {@link @clientkit/core!InternalServerError | InternalServerError},
@@ -30,6 +31,28 @@
  *
  * @module
  */
+
+export {
+  type AppType,
+  CHECKPOINT_VALIDITY_MS,
+  type CheckpointList,
+  type Client,
+  CORRELATION_ID_MAX_LENGTH,
+  type CreateClientBody,
+  defaultPageSize,
+  type IdmErrorBody,
+  type LogDetails,
+  type LogEvent,
+  MAX_PAGE_SIZE,
+  MAX_PAYLOAD_BYTES,
+  type OAuthErrorBody,
+  OFFSET_REACH,
+  type OffsetList,
+  type OffsetTotals,
+  type Tenant,
+  type TokenResponse,
+  type UpdateClientBody,
+} from '@clientkit/contracts/idm';
 export {
   APIConnectionError,
   APIError,
@@ -40,9 +63,12 @@ export {
   AuthenticationError,
   BadRequestError,
   CheckpointExpiredError,
+  type ClientCredentials,
+  type ClientCredentialsOptions,
   ClientKitError,
   type ClientOptions,
   ConflictError,
+  clientCredentials,
   InternalServerError,
   NotFoundError,
   Page,
@@ -52,41 +78,22 @@ export {
   RateLimitError,
   type RequestOptions,
   RequestValidationError,
+  type TokenExchange,
   type TokenProvider,
   tokenProvider,
   UnprocessableEntityError,
   type WithResponse,
 } from '@clientkit/core';
-export { IdmClient, type IdmClientOptions, type IdmRequestInit, type OptionsFor } from './client';
+export {
+  IdmClient,
+  type IdmClientBaseOptions,
+  type IdmClientOptions,
+  type IdmCredentialsOptions,
+  type IdmRequestInit,
+  type IdmTokenOptions,
+  type OptionsFor,
+} from './client';
 export type { MutatingMethod, MutationOptions } from './correlation';
-export {
-  type ClientCredentials,
-  type ClientCredentialsOptions,
-  clientCredentials,
-  type TokenExchange,
-} from './credentials';
-export type { CheckpointListParams, ListFilters, OffsetListParams } from './pagination';
-export {
-  type AppType,
-  CHECKPOINT_VALIDITY_MS,
-  CORRELATION_ID_MAX_LENGTH,
-  type CreateClientBody,
-  defaultPageSize,
-  MAX_PAGE_SIZE,
-  MAX_PAYLOAD_BYTES,
-  OFFSET_REACH,
-  type Tenant,
-  type TokenResponse,
-  type UpdateClientBody,
-} from './request-schemas';
+export type { CheckpointListParams, ListFilters, OffsetListParams } from './listing';
 export type { Clients } from './resources/clients';
 export type { Logs } from './resources/logs';
-export type {
-  CheckpointList,
-  Client,
-  IdmErrorBody,
-  LogDetails,
-  LogEvent,
-  OffsetList,
-  OffsetTotals,
-} from './response-schemas';

@@ -1,15 +1,24 @@
 /**
- * The wire contract of the identity management interface, as zod schemas and the limits they
- * enforce. The client checks its inputs with them and the reference server validates requests with
- * the same ones, so the two cannot disagree. Response schemas are loose: fields the interface adds
- * later pass through.
- *
- * The client itself loads the request schemas up front and the response schemas only when it checks
- * responses; this entry has them all.
+ * The wire contract of the identity management interface as zod schemas, from
+ * `@clientkit/contracts/idm`. The client checks its inputs with them and the reference server
+ * validates requests with the same ones. Request schemas are strict: a field they do not know is
+ * refused by name, so a misspelt one is never dropped silently (`extraBody` and `extraQuery` send
+ * what the schemas do not know yet). Response schemas type the fields they declare and let the
+ * ones the interface adds later through.
  *
  * @module
  */
-
-export * from './offset-lists';
-export * from './request-schemas';
-export * from './response-schemas';
+export * from '@clientkit/contracts/idm';
+export * from '@clientkit/contracts/idm/responses';
+// The records are schemas and types of one name: these come from the response schemas, where the
+// schemas are (the contract's entry has their types only).
+export {
+  Client,
+  IdmErrorBody,
+  LogDetails,
+  LogEvent,
+  OAuthErrorBody,
+  OAuthErrorCode,
+  OffsetTotals,
+  TokenResponse,
+} from '@clientkit/contracts/idm/responses';

@@ -1,32 +1,12 @@
+/**
+ * Scope helpers: the scopes a token grants (`scopesOf`) and the scope a request needs
+ * (`requiredScope`, the interface's rule, from its contract).
+ *
+ * @module
+ */
 import { PermissionDeniedError, RequestValidationError } from '@clientkit/core';
 
-const actionByMethod: Record<string, string> = {
-  GET: 'read',
-  HEAD: 'read',
-  POST: 'create',
-  PUT: 'update',
-  PATCH: 'update',
-  DELETE: 'delete',
-};
-
-/**
- * The scope a request needs: the action of its method (`read`, `create`, `update`, `delete`) and the
- * first segment of its path under `/api/v2`, with hyphens as underscores. Undefined when the path
- * names no resource or the method needs none.
- *
- * @example
- * requiredScope('PATCH', 'clients/abc')            // 'update:clients'
- * requiredScope('GET', '/api/v2/resource-servers') // 'read:resource_servers'
- */
-export function requiredScope(method: string, path: string): string | undefined {
-  const action = actionByMethod[method.toUpperCase()];
-  const resource = path
-    .replace(/^\/+/, '')
-    .replace(/^api\/v2(\/|$)/, '')
-    .split(/[/?#]/)[0];
-  if (!action || !resource) return undefined;
-  return `${action}:${resource.replace(/-/g, '_')}`;
-}
+export { requiredScope } from '@clientkit/contracts/idm';
 
 /**
  * The scopes of a JWT access token, read from its `scope` claim (space-separated, or an array)
@@ -67,10 +47,9 @@ function decodeBase64Url(text: string): string {
 
 /**
  * Refuses, before sending, a request whose scope the token does not grant, with the 403 the
- * interface would answer.
+ * interface would answer. `needed` is the operation's scope; a request that needs none passes.
  */
-export function checkScope(method: string, path: string, token: string): void {
-  const needed = requiredScope(method, path);
+export function checkScope(needed: string | undefined, token: string, method: string): void {
   if (!needed) return;
   const granted = scopesOf(token);
   if (granted.includes(needed)) return;

@@ -1,47 +1,57 @@
+import { idm, type TokenRequest } from '@clientkit/contracts/idm';
 import {
   APIResponseValidationError,
+  type ClientCore,
   type IssuedToken,
   REDACTED,
-  type Transport,
   validateResponse,
 } from '@clientkit/core';
-import { TokenRequest, TokenResponse } from './request-schemas';
 
-const OPERATION = 'idm.oauth.token';
+type TokenOperation = typeof idm.operations.getToken;
+
+/** The exchange's name in messages: `idm.oauth.token`. */
+const OPERATION = `${idm.name}.${idm.operations.getToken.sdk}`;
 
 /**
- * The client credentials exchange, through the client's own transport (its fetch, timeout, hooks
- * and errors) but without a bearer token, at the token URL. A POST without `Idempotency-Key`, so it
- * is not retried. The answer is always checked: a token without a lifetime cannot be cached.
+ * The client credentials exchange, through the client's door (its fetch, timeout, hooks and
+ * errors) but without a bearer token, at the token URL. It is a POST, so it is not retried. Its
+ * answer is always checked: a token without a lifetime cannot be cached, nor one of a type the
+ * client cannot send; a refused answer is reported without the token it may carry.
  */
 export async function exchangeToken(
-  transport: Transport,
+  core: ClientCore<typeof idm>,
   request: TokenRequest,
   tokenUrl: string,
 ): Promise<IssuedToken> {
-  const url = new URL(tokenUrl);
-  const lastSlash = url.pathname.lastIndexOf('/');
-  const answer = await transport.request({
-    operation: OPERATION,
-    method: 'POST',
-    baseUrl: `${url.origin}${url.pathname.slice(0, lastSlash + 1)}`,
-    path: url.pathname.slice(lastSlash + 1),
-    auth: null,
-    body: request,
-    bodySchema: TokenRequest,
-    parse: tokenAnswer,
-  });
-  return { token: answer.access_token, expiresIn: answer.expires_in };
-}
-
-/** The checked token answer; a refused one is reported without the token it may carry. */
-function tokenAnswer(data: unknown): TokenResponse {
+  const { url, operation } = tokenRoute(tokenUrl);
   try {
-    return validateResponse(TokenResponse, data, OPERATION);
+    const [data, responses] = await Promise.all([
+      core.call(operation, { body: request }, undefined, { url, auth: null }),
+      idm.responses(),
+    ]);
+    const answer = validateResponse(responses.TokenResponse, data, OPERATION);
+    return { token: answer.access_token, expiresIn: answer.expires_in };
   } catch (error) {
     if (!(error instanceof APIResponseValidationError)) throw error;
-    throw new APIResponseValidationError(OPERATION, error.issues, withoutSecrets(data));
+    throw new APIResponseValidationError(OPERATION, error.issues, withoutSecrets(error.body));
   }
+}
+
+/**
+ * Where the exchange is sent: the contract's `/oauth/token` under the URL before it, which is any
+ * token URL ending in `/oauth/token`; another token URL is sent to as it is given.
+ */
+function tokenRoute(tokenUrl: string): { url: string; operation: TokenOperation } {
+  const { origin, pathname } = new URL(tokenUrl);
+  const operation = idm.operations.getToken;
+  if (pathname.endsWith(operation.path)) {
+    return { url: `${origin}${pathname.slice(0, -operation.path.length)}/`, operation };
+  }
+  const cut = pathname.lastIndexOf('/') + 1;
+  return {
+    url: `${origin}${pathname.slice(0, cut)}`,
+    operation: { ...operation, path: `/${pathname.slice(cut)}` } as unknown as TokenOperation,
+  };
 }
 
 const secretFields = ['access_token', 'id_token', 'refresh_token'];

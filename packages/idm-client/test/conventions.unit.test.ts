@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
+  clientCredentials,
   IdmClient,
   MAX_PAYLOAD_BYTES,
   PayloadTooLargeError,
@@ -222,7 +223,58 @@ describe('idm.request', () => {
 
 describe('client options', () => {
   it('needs a token or auth, not both and not neither', () => {
+    // @ts-expect-error neither token nor auth: the options type takes exactly one of them
     expect(() => new IdmClient({ baseUrl: ORIGIN })).toThrow(/token must be given, or auth/);
+  });
+
+  it('refuses token and auth given together, by the types and at run time', () => {
+    const auth = clientCredentials({ clientId: 'm2m', clientSecret: 's', audience: 'a' });
+    // @ts-expect-error token and auth exclude each other
+    expect(() => new IdmClient({ baseUrl: ORIGIN, token: 't', auth })).toThrow(
+      /Invalid options of IdmClient: token must be given, or auth, but not both/,
+    );
+  });
+
+  it('refuses an empty token at construction, not at the first request', () => {
+    expect(() => new IdmClient({ baseUrl: ORIGIN, token: '' })).toThrow(
+      /Invalid options of IdmClient: token must be a non-empty string/,
+    );
+  });
+
+  it('refuses auth of another shape than clientCredentials by name: { username, password }', () => {
+    let error: unknown;
+    try {
+      new IdmClient({
+        baseUrl: ORIGIN,
+        // @ts-expect-error auth takes clientCredentials(...) only
+        auth: { username: 'admin', password: 'secret-password' },
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      {
+        path: 'auth',
+        message:
+          'must be client credentials from clientCredentials({ clientId, clientSecret, audience })',
+      },
+    ]);
+    expect((error as Error).message).not.toContain('secret-password');
+  });
+
+  it('refuses checkScopes that is not a boolean and now that is not a function, by name', () => {
+    const wrong = { baseUrl: ORIGIN, token: 't', checkScopes: 'yes', now: 5 } as never;
+    let error: unknown;
+    try {
+      new IdmClient(wrong);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as RequestValidationError).issues.map((issue) => issue.path)).toEqual([
+      'checkScopes',
+      'now',
+    ]);
   });
 
   it('refuses an unknown tenant kind', () => {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIResponseValidationError,
   AuthenticationError,
@@ -85,6 +85,28 @@ describe('clientCredentials', () => {
       .reply(200, client);
     now += 2_000;
     await idm.clients.get('abc');
+  });
+
+  it('renews by the clock of the moment a token is used: fake timers installed after the client was built apply', async () => {
+    const first = fakeJwt(['read:clients'], { n: 1 });
+    const second = fakeJwt(['read:clients'], { n: 2 });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      nock(ORIGIN).post('/oauth/token').reply(200, tokenAnswer(first, 3600));
+      nock(ORIGIN, { reqheaders: { authorization: `Bearer ${first}` } })
+        .get('/api/v2/clients/abc')
+        .reply(200, client);
+      await idm.clients.get('abc');
+      vi.setSystemTime(Date.now() + 3600_000);
+      nock(ORIGIN).post('/oauth/token').reply(200, tokenAnswer(second, 3600));
+      nock(ORIGIN, { reqheaders: { authorization: `Bearer ${second}` } })
+        .get('/api/v2/clients/abc')
+        .reply(200, client);
+      await idm.clients.get('abc');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets concurrent requests share one exchange', async () => {
@@ -176,6 +198,20 @@ describe('clientCredentials', () => {
     expect(lines.length).toBeGreaterThan(0);
   });
 
+  it('refuses an unknown option by name (clientSecrte), as every options object is checked', () => {
+    let error: unknown;
+    try {
+      clientCredentials({ clientId: 'm2m', clientSecrte: SECRET, audience: AUDIENCE } as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'clientSecrte', message: 'is not an option' },
+    ]);
+    expect((error as Error).message).not.toContain(SECRET);
+  });
+
   it('refuses missing fields and a token URL that is not http(s)', () => {
     expect(() =>
       clientCredentials({ clientId: '', clientSecret: SECRET, audience: AUDIENCE }),
@@ -206,6 +242,37 @@ describe('the token exchange', () => {
       'token_type',
     ]);
     expect(leaks(error, token)).toEqual([]);
+  });
+
+  it('takes token_type in any letter case (RFC 6749): bearer and BEARER tokens are sent as Bearer', async () => {
+    for (const type of ['bearer', 'BEARER']) {
+      const token = fakeJwt(['read:clients'], { type });
+      nock(ORIGIN)
+        .post('/oauth/token')
+        .reply(200, { ...tokenAnswer(token), token_type: type });
+      nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
+        .get('/api/v2/clients/abc')
+        .reply(200, client);
+      const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+      expect(await idm.clients.get('abc')).toEqual(client);
+    }
+  });
+
+  it('refuses any token type but bearer with an error that says so, sending nothing with the token', async () => {
+    const token = fakeJwt(['read:clients']);
+    nock(ORIGIN)
+      .post('/oauth/token')
+      .reply(200, { ...tokenAnswer(token), token_type: 'DPoP' });
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    const error = await rejectionOf(idm.clients.get('abc'));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues).toEqual([
+      {
+        path: 'token_type',
+        message: 'must be Bearer (in any letter case): no other type can be sent',
+      },
+    ]);
+    expect((error as Error).message).toContain('idm.oauth.token');
   });
 
   it('keeps no token from a token answer that is not JSON', async () => {

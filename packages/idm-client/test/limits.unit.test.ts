@@ -79,7 +79,7 @@ const limits = [
     rule: `client_metadata: values of at most ${maxValueLength} characters`,
     at: { client_metadata: { team: 'v'.repeat(maxValueLength) } },
     past: { client_metadata: { team: 'v'.repeat(maxValueLength + 1) } },
-    path: 'client_metadata',
+    path: 'client_metadata.team',
   },
 ];
 

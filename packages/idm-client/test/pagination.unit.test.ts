@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIResponseValidationError,
   BadRequestError,
@@ -65,6 +65,22 @@ describe('checkpoint listing (the default)', () => {
     now += 24 * 3_600_000 + 1;
     const error = await rejectionOf(page.getNextPage());
     expect(error).toBeInstanceOf(CheckpointExpiredError);
+  });
+
+  it('ages a checkpoint by the clock of the moment it is used: fake timers installed after the client was built apply', async () => {
+    const built = new IdmClient({ baseUrl: ORIGIN, token });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      nock(ORIGIN)
+        .get('/api/v2/clients')
+        .query({ take: '25' })
+        .reply(200, { clients: clientsNamed('a'), next: 'cp1' });
+      const page = await built.clients.list();
+      vi.setSystemTime(Date.now() + 24 * 3_600_000 + 1);
+      expect(await rejectionOf(page.getNextPage())).toBeInstanceOf(CheckpointExpiredError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('still uses a checkpoint held for exactly 24 hours', async () => {

@@ -7,7 +7,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
   IdmClient,
-  type IdmClientOptions,
+  type IdmTokenOptions,
   InternalServerError,
   RequestValidationError,
 } from '../src/index';
@@ -20,7 +20,7 @@ const client = { client_id: 'abc', name: 'Billing' };
 const unavailable = idmError(503, 'Service Unavailable', 'try later', 'temporarily_unavailable');
 
 /** A client whose `fetch` records every call, so that a test can prove nothing was sent. */
-function recordingClient(options: Partial<IdmClientOptions> = {}) {
+function recordingClient(options: Partial<IdmTokenOptions> = {}) {
   const sent: string[] = [];
   const idm = new IdmClient({
     baseUrl: ORIGIN,
@@ -62,7 +62,7 @@ describe('unknown input fields are refused by name before any request', () => {
       idm.clients.get('abc', { correlationId: 'x' } as unknown as { timeout: number }),
     );
     expect(issuesOf(error)).toEqual([
-      { path: 'correlationId', message: 'is not an option of this method' },
+      { path: 'correlationId', message: 'is only sent with POST, PUT, PATCH and DELETE' },
     ]);
     expect(sent).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe('unknown input fields are refused by name before any request', () => {
 describe('unknown client options are refused by name', () => {
   for (const name of ['retries', 'timeoutMs', 'maxRetries', 'baseURL']) {
     it(`refuses ${name}`, () => {
-      const options = { baseUrl: ORIGIN, token, [name]: 1 } as unknown as IdmClientOptions;
+      const options = { baseUrl: ORIGIN, token, [name]: 1 } as unknown as IdmTokenOptions;
       let error: unknown;
       try {
         new IdmClient(options);
@@ -99,16 +99,16 @@ describe('base URL: the service origin (plus any mount path); the client appends
   }
 
   it('refuses a base URL that already ends in /api/v2 (the 0.2 convention), naming baseUrl', () => {
-    for (const baseUrl of [`${ORIGIN}/api/v2`, `${ORIGIN}/api/v2/`]) {
+    for (const baseUrl of [`${ORIGIN}/api/v2`, `${ORIGIN}/api/v2/`, `${ORIGIN}/idm/API/v2`]) {
       expect(() => new IdmClient({ baseUrl, token })).toThrow(
-        /baseUrl must be the service's origin/,
+        /Invalid options of IdmClient: baseUrl must not end with \/api\/v2: the client appends it/,
       );
     }
   });
 
   it('refuses a base URL with a query or that is not http(s)', () => {
     expect(() => new IdmClient({ baseUrl: `${ORIGIN}?x=1`, token })).toThrow(
-      /baseUrl must not have a query/,
+      /baseUrl must not carry a query string/,
     );
     expect(() => new IdmClient({ baseUrl: 'ftp://idm.test', token })).toThrow(
       /baseUrl must be an absolute http\(s\) URL/,
@@ -217,6 +217,6 @@ describe("retry: ky's options, per client and per request", () => {
   });
 });
 
-function idm(options: Partial<IdmClientOptions> = {}) {
+function idm(options: Partial<IdmTokenOptions> = {}) {
   return new IdmClient({ baseUrl: ORIGIN, token, ...options });
 }

@@ -1,11 +1,12 @@
-import type { Client, LogEvent } from '@clientkit/idm-client/schemas';
 import {
   CLIENT_DESCRIPTION_MAX_LENGTH,
   CLIENT_METADATA_LIMITS,
   CLIENT_NAME_MAX_LENGTH,
   CLIENT_URL_LIST_MAX_ITEMS,
   CLIENT_URL_MAX_LENGTH,
-} from '@clientkit/idm-client/schemas';
+  type Client,
+  type LogEvent,
+} from '@clientkit/contracts/idm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOG_TEXT_MAX_LENGTH } from '../src/apis/idm/audit-log';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
@@ -49,7 +50,7 @@ const pastLimits: [field: string, body: Record<string, unknown>][] = [
   ['logo_uri', { logo_uri: urlOf(CLIENT_URL_MAX_LENGTH + 1) }],
   ['client_metadata', { client_metadata: metadataOf(maxProperties + 1) }],
   ['client_metadata', { client_metadata: { ['k'.repeat(maxNameLength + 1)]: 'v' } }],
-  ['client_metadata', { client_metadata: { team: 'v'.repeat(maxValueLength + 1) } }],
+  ['client_metadata.team', { client_metadata: { team: 'v'.repeat(maxValueLength + 1) } }],
 ];
 
 describe('idm length limits, end to end', () => {

@@ -1,6 +1,6 @@
 import type { Client, LogEvent } from '@clientkit/idm-client/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { idmOperations } from '../src/apis/idm/operations';
+import { idmOperations } from '../src/apis/idm/description';
 import { DEFAULT_IDM_AUDIENCE, developmentMachineClients } from '../src/development-credentials';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
 

@@ -130,9 +130,14 @@ export const recordOffsetPages = (items?: string): Pagination => ({
  * Forward-only pages: each answer's `next` is the checkpoint sent back as `from`. The interface
  * restarts a listing silently when a checkpoint is too old, so the moment each one arrived is kept
  * (read from the clock when it arrives, so that a test clock installed later applies) and an expired
- * one is refused with `CheckpointExpiredError`.
+ * one is refused with `CheckpointExpiredError`. `now` is the clock, in epoch milliseconds, for a
+ * client that takes its own (`Date.now()` by default); it is read at each use.
  */
-export const checkpointPages = (items: string, validityMs: number): Pagination => ({
+export const checkpointPages = (
+  items: string,
+  validityMs: number,
+  now: () => number = () => Date.now(),
+): Pagination => ({
   style: 'checkpoint',
   items,
   params: ['from', 'take'],
@@ -145,13 +150,13 @@ export const checkpointPages = (items: string, validityMs: number): Pagination =
         const checkpoint = (body as { next?: unknown } | null)?.next;
         if (typeof checkpoint !== 'string' || !checkpoint || found.length === 0) return null;
         const next = { ...params, from: checkpoint };
-        receivedAt.set(next, Date.now());
+        receivedAt.set(next, now());
         return next;
       },
       beforeRequest(params) {
         const arrived = receivedAt.get(params);
         if (arrived === undefined) return;
-        const age = Date.now() - arrived;
+        const age = now() - arrived;
         if (age > validityMs) throw new CheckpointExpiredError(age, validityMs);
       },
     };

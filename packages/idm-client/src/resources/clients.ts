@@ -1,20 +1,26 @@
-import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
-import { correlated, type MutationOptions } from '../correlation';
 import {
-  type CheckpointListParams,
-  type IdmTransport,
-  listing,
-  type OffsetListParams,
-} from '../pagination';
-import { CreateClientBody, ListQuery, UpdateClientBody } from '../request-schemas';
-import type { CheckpointList, Client, OffsetList } from '../response-schemas';
+  type CheckpointList,
+  type Client,
+  type CreateClientBody,
+  idm,
+  type OffsetList,
+  type UpdateClientBody,
+} from '@clientkit/contracts/idm';
+import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import type { MutationOptions } from '../correlation';
+import type { CheckpointListParams, Listings, OffsetListParams } from '../listing';
+
+type Core = ClientCore<typeof idm>;
+const { operations } = idm;
 
 /** Applications registered with the tenant. */
 export class Clients {
-  readonly #transport: IdmTransport;
+  readonly #core: Core;
+  readonly #listings: Listings;
 
-  constructor(transport: IdmTransport) {
-    this.#transport = transport;
+  constructor(core: Core, listings: Listings) {
+    this.#core = core;
+    this.#listings = listings;
   }
 
   /**
@@ -33,37 +39,15 @@ export class Clients {
     options?: RequestOptions,
   ): PagePromise<Client, OffsetList<'clients', Client>>;
   list(
-    params: CheckpointListParams | OffsetListParams = {},
+    params?: CheckpointListParams | OffsetListParams,
     options?: RequestOptions,
   ): PagePromise<Client, unknown> {
-    return listing<Client>(
-      this.#transport,
-      {
-        operation: 'idm.clients.list',
-        path: 'clients',
-        itemsKey: 'clients',
-        querySchema: ListQuery,
-        responses: {
-          checkpoint: 'ClientCheckpointList',
-          plain: 'ClientPlainList',
-          totals: 'ClientTotalsList',
-        },
-      },
-      params,
-      options,
-    );
+    return this.#listings.list<Client, unknown>('getClients', params, options);
   }
 
   /** A client by id; `NotFoundError` when there is none. */
   get(clientId: string, options?: RequestOptions): APIPromise<Client> {
-    return this.#transport.request<Client>({
-      operation: 'idm.clients.get',
-      method: 'GET',
-      path: 'clients/{clientId}',
-      pathParams: { clientId },
-      response: 'Client',
-      ...options,
-    });
+    return this.#core.call(operations.getClient, { path: { clientId } }, options);
   }
 
   /**
@@ -73,15 +57,7 @@ export class Clients {
    * const app = await idm.clients.create({ name: 'Billing' }, { correlationId: 'deploy-42' });
    */
   create(body: CreateClientBody, options?: MutationOptions): APIPromise<Client> {
-    return this.#transport.request<Client>({
-      operation: 'idm.clients.create',
-      method: 'POST',
-      path: 'clients',
-      body,
-      bodySchema: CreateClientBody,
-      response: 'Client',
-      ...correlated(options),
-    });
+    return this.#core.call(operations.createClient, { body }, options);
   }
 
   /** Changes a client (at least one property) and resolves to it. */
@@ -90,26 +66,11 @@ export class Clients {
     changes: UpdateClientBody,
     options?: MutationOptions,
   ): APIPromise<Client> {
-    return this.#transport.request<Client>({
-      operation: 'idm.clients.update',
-      method: 'PATCH',
-      path: 'clients/{clientId}',
-      pathParams: { clientId },
-      body: changes,
-      bodySchema: UpdateClientBody,
-      response: 'Client',
-      ...correlated(options),
-    });
+    return this.#core.call(operations.updateClient, { path: { clientId }, body: changes }, options);
   }
 
   /** Deletes a client (204); deleting one that does not exist also succeeds, so a retry is harmless. */
   delete(clientId: string, options?: MutationOptions): APIPromise<void> {
-    return this.#transport.request({
-      operation: 'idm.clients.delete',
-      method: 'DELETE',
-      path: 'clients/{clientId}',
-      pathParams: { clientId },
-      ...correlated(options),
-    });
+    return this.#core.call(operations.deleteClient, { path: { clientId } }, options);
   }
 }

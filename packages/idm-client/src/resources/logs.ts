@@ -1,19 +1,18 @@
-import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
-import {
-  type CheckpointListParams,
-  type IdmTransport,
-  listing,
-  type OffsetListParams,
-} from '../pagination';
-import { ListQuery } from '../request-schemas';
-import type { CheckpointList, LogEvent, OffsetList } from '../response-schemas';
+import { type CheckpointList, idm, type LogEvent, type OffsetList } from '@clientkit/contracts/idm';
+import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import type { CheckpointListParams, Listings, OffsetListParams } from '../listing';
+
+type Core = ClientCore<typeof idm>;
+const { operations } = idm;
 
 /** The tenant's log: one event per change made through the interface, and sign-ins. */
 export class Logs {
-  readonly #transport: IdmTransport;
+  readonly #core: Core;
+  readonly #listings: Listings;
 
-  constructor(transport: IdmTransport) {
-    this.#transport = transport;
+  constructor(core: Core, listings: Listings) {
+    this.#core = core;
+    this.#listings = listings;
   }
 
   /**
@@ -32,36 +31,14 @@ export class Logs {
     options?: RequestOptions,
   ): PagePromise<LogEvent, OffsetList<'logs', LogEvent>>;
   list(
-    params: CheckpointListParams | OffsetListParams = {},
+    params?: CheckpointListParams | OffsetListParams,
     options?: RequestOptions,
   ): PagePromise<LogEvent, unknown> {
-    return listing<LogEvent>(
-      this.#transport,
-      {
-        operation: 'idm.logs.list',
-        path: 'logs',
-        itemsKey: 'logs',
-        querySchema: ListQuery,
-        responses: {
-          checkpoint: 'LogCheckpointList',
-          plain: 'LogPlainList',
-          totals: 'LogTotalsList',
-        },
-      },
-      params,
-      options,
-    );
+    return this.#listings.list<LogEvent, unknown>('getLogs', params, options);
   }
 
   /** A log event by id; `NotFoundError` when there is none. */
   get(logId: string, options?: RequestOptions): APIPromise<LogEvent> {
-    return this.#transport.request<LogEvent>({
-      operation: 'idm.logs.get',
-      method: 'GET',
-      path: 'logs/{logId}',
-      pathParams: { logId },
-      response: 'LogEvent',
-      ...options,
-    });
+    return this.#core.call(operations.getLog, { path: { logId } }, options);
   }
 }

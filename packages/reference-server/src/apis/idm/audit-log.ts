@@ -1,7 +1,7 @@
-import { cutCorrelationId } from '@clientkit/idm-client/schemas';
+import { cutCorrelationId } from '@clientkit/contracts/idm';
 import type { MiddlewareHandler } from 'hono';
 import { notesOf } from './notes';
-import { TOKEN_PATH } from './operations';
+import { TOKEN_PATH } from './paths';
 import type { IdmStore } from './store';
 
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

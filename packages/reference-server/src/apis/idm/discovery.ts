@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CLIENT_AUTHENTICATION_METHODS } from './client-authentication';
-import { TOKEN_PATH } from './operations';
+import { TOKEN_PATH } from './paths';
 import { publishedKeySet, SIGNING_ALGORITHM } from './signing-keys';
 
 /** Where the authorization server's metadata is published (OpenID Connect Discovery). */

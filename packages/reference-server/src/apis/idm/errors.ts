@@ -1,4 +1,4 @@
-import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '@clientkit/idm-client/schemas';
+import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '@clientkit/contracts/idm/responses';
 import type { Context } from 'hono';
 import type { ApiProblem } from '../../problem';
 import { BASIC_CHALLENGE, sentBasicCredentials } from './client-authentication';

@@ -1,20 +1,10 @@
-import {
-  CreateClientBody,
-  defaultPageSize,
-  ListQuery,
-  type LogEvent,
-  MAX_PAGE_SIZE,
-  type Tenant,
-  UpdateClientBody,
-} from '@clientkit/idm-client/schemas';
-import { bodyOf, type CheckedInput, type OperationHandler, queryOf } from '../../operations';
+import { defaultPageSize, type idm, type Tenant } from '@clientkit/contracts/idm';
+import type { HandlersOf } from '../../operations';
 import { ApiProblem } from '../../problem';
 import { type Checkpoints, listPage } from './pagination';
 import type { IdmStore } from './store';
 import { exchange, type TokenIssuing } from './token-exchange';
 import type { Caller } from './tokens';
-
-type Handler = OperationHandler<Caller | undefined>;
 
 /**
  * The behaviour of each operation, once its caller is authorized and its input checked: nothing
@@ -25,53 +15,47 @@ export function idmHandlers(
   checkpoints: Checkpoints,
   tenant: Tenant,
   issuing: TokenIssuing,
-): Record<string, Handler> {
+): HandlersOf<typeof idm, Caller | undefined> {
   const pageSize = defaultPageSize(tenant);
   const clientOf = (clientId: string) => {
     const client = store.client(clientId);
     if (!client) throw new ApiProblem(404, 'The client does not exist', 'inexistent_client');
     return client;
   };
-  const listQuery = (input: CheckedInput) => queryOf(input, ListQuery(MAX_PAGE_SIZE[tenant]));
 
   return {
-    getClients: (c, _caller, input) => {
+    getClients: (c, _caller, { query }) => {
       const listing = { records: store.clients(), order: 'ascending', key: 'clients' } as const;
-      return c.json(
-        listPage({ ...listing, defaultPageSize: pageSize }, listQuery(input), checkpoints),
-      );
+      return c.json(listPage({ ...listing, defaultPageSize: pageSize }, query, checkpoints));
     },
-    getClient: (c) => c.json(clientOf(c.req.param('id')!)),
-    createClient: (c, _caller, input) =>
-      c.json(store.createClient(bodyOf(input, CreateClientBody)), 201),
-    updateClient: (c, _caller, input) => {
-      const id = c.req.param('id')!;
+    getClient: (c) => c.json(clientOf(c.req.param('clientId')!)),
+    createClient: (c, _caller, { body }) => c.json(store.createClient(body), 201),
+    updateClient: (c, _caller, { body }) => {
+      const id = c.req.param('clientId')!;
       clientOf(id);
-      return c.json(store.updateClient(id, bodyOf(input, UpdateClientBody)));
+      return c.json(store.updateClient(id, body));
     },
     deleteClient: (c) => {
-      store.deleteClient(c.req.param('id')!);
+      store.deleteClient(c.req.param('clientId')!);
       return c.body(null, 204);
     },
-    getLogs: (c, _caller, input) => {
+    getLogs: (c, _caller, { query }) => {
       const listing = {
         records: store.logs(),
         order: 'descending',
         key: 'logs',
         recordIds: {
           placeOf: (id: string) => store.logPlace(id),
-          idOf: (log: LogEvent) => log.log_id,
+          idOf: (log: { log_id: string }) => log.log_id,
         },
       } as const;
-      return c.json(
-        listPage({ ...listing, defaultPageSize: pageSize }, listQuery(input), checkpoints),
-      );
+      return c.json(listPage({ ...listing, defaultPageSize: pageSize }, query, checkpoints));
     },
     getLog: (c) => {
-      const event = store.log(c.req.param('id')!);
+      const event = store.log(c.req.param('logId')!);
       if (!event) throw new ApiProblem(404, 'The log event does not exist', 'inexistent_log');
       return c.json(event);
     },
-    getToken: (c, _caller, input) => exchange(c, input, issuing),
+    getToken: (c, _caller, { body }) => exchange(c, body, issuing),
   };
 }

@@ -1,4 +1,4 @@
-import { MAX_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_MESSAGE } from '@clientkit/idm-client/schemas';
+import { MAX_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_MESSAGE } from '@clientkit/contracts/idm';
 import { type Duration, parseDuration } from '../../clock';
 import { DEFAULT_IDM_AUDIENCE } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
@@ -7,8 +7,8 @@ import { idmAdminTable, type MintedIdmToken } from './admin';
 import { DISCOVERY_PATH, issuerOf, JWKS_PATH } from './discovery';
 import { renderError, renderOAuthError } from './errors';
 import { ALL_SCOPES, defaultMachineClients, type MachineClient } from './machine-clients';
-import { IDM_BASE, TOKEN_PATH } from './operations';
 import { Checkpoints } from './pagination';
+import { IDM_BASE, TOKEN_PATH } from './paths';
 import { RateLimiter, type RateLimitOptions } from './rate-limit';
 import { IDM_OPENAPI_PATH, idmRoutes } from './routes';
 import { idmSeed } from './seed';

@@ -4,7 +4,7 @@ import {
   type ListQuery,
   OFFSET_REACH,
   OFFSET_REACH_MESSAGE,
-} from '@clientkit/idm-client/schemas';
+} from '@clientkit/contracts/idm';
 import type { Clock } from '../../clock';
 import { ApiProblem } from '../../problem';
 import type { Stored } from './store';

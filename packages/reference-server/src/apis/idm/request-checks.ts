@@ -3,8 +3,8 @@ import type { $ZodType } from 'zod/v4/core';
 import { isJsonOrJsonSuffix, refuseNonJsonBody } from '../../json-body';
 import type { RequestChecks } from '../../operations';
 import { ApiProblem, validBody, validQuery } from '../../problem';
-import { TokenParameters } from './operations';
 import { readTokenParameters } from './token-body';
+import { TokenParameters } from './token-parameters';
 
 const queryStyle = { status: 400, code: 'invalid_query_string' };
 const bodyStyle = { status: 400, code: 'invalid_body' };

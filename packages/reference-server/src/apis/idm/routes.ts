@@ -1,5 +1,4 @@
-import type { Tenant } from '@clientkit/idm-client/schemas';
-import { requiredScope } from '@clientkit/idm-client/scopes';
+import { requiredScope, type Tenant } from '@clientkit/contracts/idm';
 import { Hono } from 'hono';
 import { mountOperations, openApiPublisher } from '../../operations';
 import { ApiProblem } from '../../problem';
@@ -8,8 +7,8 @@ import { authorizeBearer } from './authorize';
 import { idmDescription } from './description';
 import { discoveryRoutes } from './discovery';
 import { idmHandlers } from './handlers';
-import { IDM_BASE, TOKEN_PATH } from './operations';
 import type { Checkpoints } from './pagination';
+import { IDM_BASE, TOKEN_PATH } from './paths';
 import { type RateLimiter, rateLimit } from './rate-limit';
 import { requireJson } from './request-checks';
 import type { IdmStore } from './store';

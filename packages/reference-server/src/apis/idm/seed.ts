@@ -1,4 +1,4 @@
-import type { Client, LogEvent } from '@clientkit/idm-client/schemas';
+import type { Client, LogEvent } from '@clientkit/contracts/idm';
 import type { Clock } from '../../clock';
 import { type IdmState, logIdOf, newClientId } from './store';
 

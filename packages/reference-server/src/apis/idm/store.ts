@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  Client,
-  type CreateClientBody,
-  LogEvent,
-  type UpdateClientBody,
-} from '@clientkit/idm-client/schemas';
+import type { CreateClientBody, UpdateClientBody } from '@clientkit/contracts/idm';
+import { Client, LogEvent } from '@clientkit/contracts/idm/responses';
 import { z } from 'zod/mini';
 import type { Clock } from '../../clock';
 

@@ -1,4 +1,4 @@
-import { TokenRequest } from '@clientkit/idm-client/schemas';
+import { TokenRequest } from '@clientkit/contracts/idm';
 import type { Context } from 'hono';
 import { z } from 'zod/mini';
 import type { output } from 'zod/v4/core';

@@ -1,10 +1,9 @@
+import type { TokenRequest } from '@clientkit/contracts/idm';
 import type { Context } from 'hono';
-import { bodyOf, type CheckedInput } from '../../operations';
 import { ApiProblem } from '../../problem';
 import { issuerOf } from './discovery';
 import { authenticate, type MachineClient } from './machine-clients';
 import { notesOf } from './notes';
-import { TokenParameters } from './operations';
 import type { TokenService } from './tokens';
 
 /** What the token exchange needs: who may get tokens, for which audience, for how long. */
@@ -29,13 +28,8 @@ export function forbidCaching(headers: Headers): void {
  * the origin the request came to. The body check has already put the credentials in `client_id`
  * and `client_secret`, from the Basic header or from the body.
  */
-export async function exchange(c: Context, input: CheckedInput, issuing: TokenIssuing) {
-  const request = bodyOf(input, TokenParameters);
-  const machine = authenticate(
-    issuing.machines(),
-    request.client_id ?? '',
-    request.client_secret ?? '',
-  );
+export async function exchange(c: Context, request: TokenRequest, issuing: TokenIssuing) {
+  const machine = authenticate(issuing.machines(), request.client_id, request.client_secret);
   if (!machine) throw new ApiProblem(401, 'Client authentication failed', 'invalid_client');
   notesOf(c).clientId = machine.clientId;
   if (request.audience !== issuing.audience) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TokenResponse } from '@clientkit/idm-client/schemas';
+import type { TokenResponse } from '@clientkit/contracts/idm';
 import { errors, type JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import { ApiProblem } from '../../problem';

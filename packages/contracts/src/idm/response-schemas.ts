@@ -1,19 +1,17 @@
 /**
- * The schemas of the identity management interface's answers: records and list pages. They are only
- * needed to check responses (`validateResponses`), so the client loads this module on demand. Response
- * schemas are loose: fields the interface adds later pass through.
- *
- * @module
+ * The schemas of the interface's answers: records, list pages, the token exchange's answer and the
+ * error bodies. Only checking answers needs them (`validateResponses`, and the token exchange, whose
+ * answer is always checked), so the client loads this module on demand. Records type the fields they
+ * declare and let the ones the interface adds later through.
  */
-
-import { oneOf, recordOf } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import { record } from '../common';
 import { AppType } from './request-schemas';
 
 // ---- resources ----
 
 /** An application registered with the tenant. */
-export const Client = z.looseObject({
+export const Client = record({
   /** The client's id, assigned by the tenant. */
   client_id: z.string(),
   /** The application's name. */
@@ -31,13 +29,13 @@ export const Client = z.looseObject({
   /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
   /** Free-form string values the tenant keeps with the client. */
-  client_metadata: z.optional(recordOf(z.string(), 'must be an object of strings')),
+  client_metadata: z.optional(z.record(z.string(), z.string())),
 });
 /** An application registered with the tenant. */
 export interface Client extends z.infer<typeof Client> {}
 
 /** What a log event records about the request behind it. */
-export const LogDetails = z.looseObject({
+export const LogDetails = record({
   /** The request's HTTP method. */
   method: z.optional(z.string()),
   /** The request's path. */
@@ -47,7 +45,7 @@ export const LogDetails = z.looseObject({
   /** The request's `X-Correlation-ID`, cut to 64 characters. */
   correlation_id: z.optional(z.string()),
   /** Why the request failed, when it did. */
-  error: z.optional(z.looseObject({ code: z.optional(z.string()), message: z.string() })),
+  error: z.optional(record({ code: z.optional(z.string()), message: z.string() })),
 });
 /** What a log event records about the request behind it. */
 export interface LogDetails extends z.infer<typeof LogDetails> {}
@@ -57,7 +55,7 @@ export interface LogDetails extends z.infer<typeof LogDetails> {}
  * that succeeded / failed, `seccft` / `feccft` for a client credentials exchange, `s` / `f` for a
  * login.
  */
-export const LogEvent = z.looseObject({
+export const LogEvent = record({
   /** The event's id. */
   log_id: z.string(),
   /** When it happened, ISO 8601 in UTC. */
@@ -81,7 +79,7 @@ export interface LogEvent extends z.infer<typeof LogEvent> {}
 // ---- lists ----
 
 /** The totals envelope of an offset page requested with `include_totals=true`. */
-export const OffsetTotals = z.looseObject({
+export const OffsetTotals = record({
   /** The index of the page's first item in the whole listing. */
   start: z.number(),
   /** The page size asked for. */
@@ -103,32 +101,61 @@ export type CheckpointList<Key extends string, Item> = Record<Key, Item[]> & { n
 /** An offset page of clients requested with `include_totals=false`: a bare array. */
 export const ClientPlainList = z.array(Client);
 /** An offset page of clients requested with `include_totals=true`: the totals and the clients. */
-export const ClientTotalsList = z.looseObject({ ...OffsetTotals.shape, clients: z.array(Client) });
+export const ClientTotalsList = record({ ...OffsetTotals.shape, clients: z.array(Client) });
 /** A checkpoint page of clients, with `next` unless it is the last. */
-export const ClientCheckpointList = z.looseObject({
+export const ClientCheckpointList = record({
   clients: z.array(Client),
   next: z.optional(z.string()),
 });
 /** An offset page of log events requested with `include_totals=false`: a bare array. */
 export const LogPlainList = z.array(LogEvent);
 /** An offset page of log events requested with `include_totals=true`: the totals and the events. */
-export const LogTotalsList = z.looseObject({ ...OffsetTotals.shape, logs: z.array(LogEvent) });
+export const LogTotalsList = record({ ...OffsetTotals.shape, logs: z.array(LogEvent) });
 /**
  * A checkpoint page of log events, with `next` unless it is the last. `from` may also be a log id
  * (the events recorded after it, oldest first); `next` is then the last event's log id.
  */
-export const LogCheckpointList = z.looseObject({
+export const LogCheckpointList = record({
   logs: z.array(LogEvent),
   next: z.optional(z.string()),
 });
 
+/**
+ * The offset pages of each listing, by the key of its items: with `include_totals=true` the totals
+ * envelope, without it a bare array. A listing's `response` in the contract is its checkpoint page.
+ */
+export const OffsetPages = {
+  clients: { totals: ClientTotalsList, plain: ClientPlainList },
+  logs: { totals: LogTotalsList, plain: LogPlainList },
+} as const;
+
+// ---- the token exchange ----
+
+const isBearer = (type: string) => type.toLowerCase() === 'bearer';
+
+/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+export const TokenResponse = record({
+  /** The bearer JWT to send as `Authorization: Bearer <token>`. */
+  access_token: z.string(),
+  /** `Bearer`, in any letter case (RFC 6749 §5.1): the only type the client can send. */
+  token_type: z
+    .string()
+    .check(z.refine(isBearer, 'must be Bearer (in any letter case): no other type can be sent')),
+  /** The token's lifetime, in seconds. */
+  expires_in: z.number(),
+  /** The scopes the token grants, separated by spaces. */
+  scope: z.string(),
+});
+/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+export interface TokenResponse extends z.infer<typeof TokenResponse> {}
+
 // ---- errors ----
 //
-// Error bodies are answers too; the transport maps them without these schemas, so they load with
-// the other response schemas rather than up front.
+// Error answers are read without these schemas (the client's error mapper takes `code` and
+// `message` from them); they document what the interface sends.
 
-/** The error body of every answer outside 2xx. */
-export const IdmErrorBody = z.looseObject({
+/** The error body of every management answer outside 2xx. */
+export const IdmErrorBody = record({
   /** The HTTP status, repeated. */
   statusCode: z.number(),
   /** The status's reason phrase, such as `Forbidden`. */
@@ -138,7 +165,7 @@ export const IdmErrorBody = z.looseObject({
   /** A machine-readable code, such as `insufficient_scope` or `invalid_token`. */
   errorCode: z.optional(z.string()),
 });
-/** The error body of every answer outside 2xx. */
+/** The error body of every management answer outside 2xx. */
 export interface IdmErrorBody extends z.infer<typeof IdmErrorBody> {}
 
 /**
@@ -157,14 +184,14 @@ export const OAUTH_ERROR_CODES = [
   'server_error',
 ] as const;
 /** One of `OAUTH_ERROR_CODES`. */
-export const OAuthErrorCode = oneOf(OAUTH_ERROR_CODES);
+export const OAuthErrorCode = z.enum(OAUTH_ERROR_CODES);
 export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
 
 /**
  * The error body of `/oauth/token`: OAuth's `{error, error_description}`, since the token endpoint
  * belongs to the authentication API rather than the management API.
  */
-export const OAuthErrorBody = z.looseObject({
+export const OAuthErrorBody = record({
   /** A code of `OAuthErrorCode`, such as `invalid_client`. */
   error: z.string(),
   /** What went wrong, for people. */

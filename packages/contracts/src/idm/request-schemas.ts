@@ -1,16 +1,10 @@
 /**
- * The wire contract of the identity management interface that the client needs up front, as zod
- * schemas and the limits they enforce: the shared building blocks, every request query and body,
- * the token exchange (whose answer is always checked) and the error bodies. The client checks its
- * inputs with them and the reference server validates requests with the same ones, so the two
- * cannot disagree. The schemas of answers are in `response-schemas.ts`, loaded only when responses
- * are checked.
- *
- * @module
+ * The limits of the identity management interface, its building blocks, and the schemas of every
+ * request's query and body, the token exchange's included. Request schemas are strict: a field they
+ * do not know is refused by name.
  */
-
-import { integer, oneOf, recordOf, urlString } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
+import { integer, urlString } from '../common';
 
 // ---- limits ----
 
@@ -70,7 +64,7 @@ const nonEmpty = z.string().check(z.minLength(1));
 // ---- resources ----
 
 /** The kind of application a client is. */
-export const AppType = oneOf(['native', 'spa', 'regular_web', 'non_interactive']);
+export const AppType = z.enum(['native', 'spa', 'regular_web', 'non_interactive']);
 export type AppType = z.infer<typeof AppType>;
 
 // ---- list queries ----
@@ -99,29 +93,34 @@ function oneModeOnly(query: Record<string, unknown>): boolean {
 const mixedModes =
   'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
 
-// Building a schema costs far more than using one: each page size's query schemas are built once.
-const querySchemas = new Map<string, unknown>();
-function once<S>(key: string, build: () => S): S {
-  if (!querySchemas.has(key)) querySchemas.set(key, build());
-  return querySchemas.get(key) as S;
+const strictQueries = new Map<number, ReturnType<typeof strictListQuery>>();
+const looseQueries = new Map<number, ReturnType<typeof looseListQuery>>();
+
+function strictListQuery(maxPageSize: number) {
+  return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+}
+
+function looseListQuery(maxPageSize: number) {
+  return z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
 }
 
 /**
  * The query of the clients and logs listings on a tenant whose page sizes go up to `maxPageSize`:
- * offset (`page`, `per_page`, `include_totals`) or checkpoint (`from`, `take`), never both.
+ * offset (`page`, `per_page`, `include_totals`) or checkpoint (`from`, `take`), never both. One
+ * schema per page size, so that each side can tell the schema its operation declares.
  */
 export function ListQuery(maxPageSize: number) {
-  return once(`strict ${maxPageSize}`, () =>
-    z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes)),
-  );
+  let schema = strictQueries.get(maxPageSize);
+  if (!schema) strictQueries.set(maxPageSize, (schema = strictListQuery(maxPageSize)));
+  return schema;
 }
 export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
 
 /** Like `ListQuery`, for any other listing: the pagination parameters are checked, filters pass. */
 export function PaginationQuery(maxPageSize: number) {
-  return once(`loose ${maxPageSize}`, () =>
-    z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes)),
-  );
+  let schema = looseQueries.get(maxPageSize);
+  if (!schema) looseQueries.set(maxPageSize, (schema = looseListQuery(maxPageSize)));
+  return schema;
 }
 
 // ---- requests ----
@@ -131,39 +130,24 @@ const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !=
 const clientUrl = () => urlString().check(z.maxLength(CLIENT_URL_MAX_LENGTH));
 const clientUrlList = () => z.array(clientUrl()).check(z.maxLength(CLIENT_URL_LIST_MAX_ITEMS));
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * `client_metadata`: an object of short strings with few properties. Its rules are refinements,
- * which JSON Schema generators cannot see, so the schema carries its JSON Schema as a hint.
+ * `client_metadata`: an object of short strings with few properties. Its rules on the number and
+ * the names of its properties are refinements, which JSON Schema generators cannot see: the server
+ * documents them with a hint of its own.
  */
-function clientMetadata() {
-  const { maxProperties, maxNameLength, maxValueLength } = CLIENT_METADATA_LIMITS;
-  const schema = recordOf(
-    z.string().check(z.maxLength(maxValueLength)),
-    `must be an object of strings of at most ${maxValueLength} characters`,
-  ).check(
+export const ClientMetadata = z
+  .record(z.string(), z.string().check(z.maxLength(CLIENT_METADATA_LIMITS.maxValueLength)))
+  .check(
     z.refine(
-      (value) => !isPlainObject(value) || Object.keys(value).length <= maxProperties,
-      `must have at most ${maxProperties} properties`,
+      (value) => Object.keys(value).length <= CLIENT_METADATA_LIMITS.maxProperties,
+      `must have at most ${CLIENT_METADATA_LIMITS.maxProperties} properties`,
     ),
     z.refine(
       (value) =>
-        !isPlainObject(value) || Object.keys(value).every((name) => name.length <= maxNameLength),
-      `must have property names of at most ${maxNameLength} characters`,
+        Object.keys(value).every((name) => name.length <= CLIENT_METADATA_LIMITS.maxNameLength),
+      `must have property names of at most ${CLIENT_METADATA_LIMITS.maxNameLength} characters`,
     ),
   );
-  // The hint is read at run time only (jsonSchemaHint), so the schema keeps its declared type.
-  return Object.assign(schema, {
-    jsonSchema: {
-      type: 'object',
-      maxProperties,
-      propertyNames: { maxLength: maxNameLength },
-      additionalProperties: { type: 'string', maxLength: maxValueLength },
-    },
-  }) as typeof schema;
-}
 
 const clientFields = {
   /** What the application is, up to 140 characters. */
@@ -179,7 +163,7 @@ const clientFields = {
   /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
   /** Free-form strings to keep with the client: at most 10, names and values up to 255 characters. */
-  client_metadata: z.optional(clientMetadata()),
+  client_metadata: z.optional(ClientMetadata),
 };
 
 const clientName = () => z.string().check(z.minLength(1), z.maxLength(CLIENT_NAME_MAX_LENGTH));
@@ -214,7 +198,7 @@ export interface UpdateClientBody extends z.infer<typeof UpdateClientBody> {}
 /** The client credentials exchange at `/oauth/token`. */
 export const TokenRequest = z.strictObject({
   /** Always `client_credentials`. */
-  grant_type: oneOf(['client_credentials']),
+  grant_type: z.literal('client_credentials'),
   /** The machine-to-machine application's id. */
   client_id: nonEmpty,
   /** Its secret. */
@@ -224,20 +208,6 @@ export const TokenRequest = z.strictObject({
 });
 /** The client credentials exchange at `/oauth/token`. */
 export interface TokenRequest extends z.infer<typeof TokenRequest> {}
-
-/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
-export const TokenResponse = z.looseObject({
-  /** The bearer JWT to send as `Authorization: Bearer <token>`. */
-  access_token: z.string(),
-  /** Always `Bearer`. */
-  token_type: oneOf(['Bearer']),
-  /** The token's lifetime, in seconds. */
-  expires_in: z.number(),
-  /** The scopes the token grants, separated by spaces. */
-  scope: z.string(),
-});
-/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
-export interface TokenResponse extends z.infer<typeof TokenResponse> {}
 
 /** The correlation id the interface keeps: the first 64 characters, without surrounding spaces. */
 export function cutCorrelationId(value: string): string {
