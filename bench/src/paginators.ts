@@ -1,11 +1,13 @@
 import {
-  checkpointPagination,
-  createTransport,
-  cursorPagination,
-  offsetPagination,
-  type PageStrategy,
-  paginate,
+  ClientCore,
+  type Contract,
+  checkpointPages,
+  cursorPages,
+  type Operation,
+  offsetPages,
+  type Pagination,
 } from '@clientkit/core';
+import * as z from '@clientkit/core/schema';
 import ky from 'ky';
 import { nowMs } from './stats';
 
@@ -64,27 +66,31 @@ interface Body {
   next?: string | { page: string };
 }
 
-function strategyFor(style: Style): PageStrategy<Record<string, unknown>, Body, Row> {
-  const items = (raw: Body) => raw.items;
-  if (style === 'offset') {
-    return offsetPagination<Body, Row>({ items, total: (raw) => raw.total }) as PageStrategy<
-      Record<string, unknown>,
-      Body,
-      Row
-    >;
-  }
-  if (style === 'cursor') {
-    return cursorPagination<Body, Row>({
-      items,
-      nextCursor: (raw) => (typeof raw.next === 'object' ? raw.next.page : undefined),
-    });
-  }
-  return checkpointPagination<Body, Row>({
-    items,
-    nextCheckpoint: (raw) => (typeof raw.next === 'string' ? raw.next : undefined),
-    validityMs: 10 * 60_000,
-  }) as PageStrategy<Record<string, unknown>, Body, Row>;
+const styles: Record<Style, Pagination> = {
+  offset: offsetPages('items'),
+  cursor: cursorPages('items'),
+  checkpoint: checkpointPages('items', 10 * 60_000),
+};
+
+/** The listing of records as a contract declares it, in one style. */
+function listOperation(style: Style): Operation<unknown, never> {
+  return {
+    sdk: 'records.list',
+    method: 'GET',
+    path: '/records',
+    auth: undefined,
+    query: z.looseObject({}),
+    success: [200],
+    pagination: styles[style],
+  };
 }
+
+const benchContract: Contract = {
+  name: 'bench',
+  base: '',
+  operations: {},
+  responses: async () => ({}),
+};
 
 function firstParams(style: Style, pageSize: number): Record<string, unknown> {
   if (style === 'offset') return { page: 0, per_page: pageSize };
@@ -112,22 +118,17 @@ const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024;
 const PAGES_PER_HEAP_SAMPLE = 200;
 
 async function sdkRun(style: Style, total: number, pageSize: number, onPage: () => void) {
-  const transport = createTransport({
-    baseUrl: 'http://bench.invalid',
-    fetch: syntheticFetch(style, total, pageSize),
-  });
-  const listing = paginate<Record<string, unknown>, Body, Row>(
-    (query) =>
-      transport.request({
-        method: 'GET',
-        path: 'records',
-        query: query as Record<string, string | number>,
-        operation: 'bench.records.list',
-        parse: (data) => data as Body,
-      }),
-    firstParams(style, pageSize),
-    strategyFor(style),
+  const core = new ClientCore(
+    {
+      name: 'BenchClient',
+      contract: benchContract,
+      options: ['baseUrl'],
+      errorFields: () => undefined,
+    },
+    { baseUrl: 'http://bench.invalid', fetch: syntheticFetch(style, total, pageSize) },
+    () => undefined,
   );
+  const listing = core.list<Row>(listOperation(style), { query: firstParams(style, pageSize) });
   let count = 0;
   for await (const item of listing) {
     if (item.id) count += 1;

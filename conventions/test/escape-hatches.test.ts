@@ -51,7 +51,7 @@ describe.each(profiles)('$name escape hatches', (profile) => {
         api()
           .get(`${profile.appended}/${listing.path}`.replace(/\/$/, '') || '/')
           .query(page.query)
-          .reply(200, page.body as object);
+          .reply(200, page.body);
       }
       const firstQuery = Object.fromEntries(
         Object.entries(listing.pages[0]!.query).filter(([name]) => !['offset'].includes(name)),

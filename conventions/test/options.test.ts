@@ -40,14 +40,28 @@ describe.each(profiles)('$name options', (profile) => {
   });
 
   it(`accepts the service's origin, with or without a trailing slash, and a mount prefix`, () => {
-    for (const baseUrl of [ORIGIN, `${ORIGIN}/`, `${ORIGIN}/gateway/api`, `${ORIGIN}/gateway/api/`]) {
+    for (const baseUrl of [
+      ORIGIN,
+      `${ORIGIN}/`,
+      `${ORIGIN}/gateway/api`,
+      `${ORIGIN}/gateway/api/`,
+    ]) {
       expect(() => profile.make({ baseUrl })).not.toThrow();
     }
   });
 
+  const suffix = profile.appendedRule ?? profile.appended;
   const refused: [string, unknown, string][] = [
-    ['ends with the path the client appends', `${ORIGIN}${profile.appended}`, `must not end with ${profile.appended}`],
-    ['ends with it after a mount path', `${ORIGIN}/mount${profile.appended}/`, `must not end with ${profile.appended}`],
+    [
+      'ends with the path the client appends',
+      `${ORIGIN}${profile.appended}`,
+      `must not end with ${suffix}`,
+    ],
+    [
+      'ends with it after a mount path',
+      `${ORIGIN}/mount${profile.appended}/`,
+      `must not end with ${suffix}`,
+    ],
     ['carries a query string', `${ORIGIN}?x=1`, 'must not carry a query string'],
     ['carries a fragment', `${ORIGIN}/#top`, 'must not carry a fragment'],
     ['carries credentials', 'https://user:s3cret@conventions.test', 'must not carry credentials'],

@@ -3,7 +3,7 @@
  * lives, one typed read and one typed write, and the interface's own error body. Everything else
  * the suite asserts is the same for all five.
  */
-import { CalendarClient, basicAuth } from '@clientkit/calendar-client';
+import { basicAuth, CalendarClient } from '@clientkit/calendar-client';
 import { DocsClient } from '@clientkit/docs-client';
 import { IdmClient } from '@clientkit/idm-client';
 import { MailClient } from '@clientkit/mail-client';
@@ -12,10 +12,18 @@ import { developmentClientOptions } from '@clientkit/reference-server/developmen
 
 /** The methods the suite calls, which every client has. */
 export interface AnyClient {
-  request(method: string, path: string, init?: unknown, options?: unknown): Promise<unknown> & {
+  request(
+    method: string,
+    path: string,
+    init?: unknown,
+    options?: unknown,
+  ): Promise<unknown> & {
     withResponse(): Promise<{ data: unknown; requestId: string | null }>;
   };
-  paginate?(path: string, params?: Record<string, unknown>): AsyncIterable<unknown> & {
+  paginate?(
+    path: string,
+    params?: Record<string, unknown>,
+  ): AsyncIterable<unknown> & {
     toArray(): Promise<unknown[]>;
   };
 }
@@ -26,7 +34,7 @@ export interface Sample {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Relative to the interface's own path. */
   path: string;
-  answer: unknown;
+  answer: Record<string, unknown>;
 }
 
 export interface Profile {
@@ -36,6 +44,8 @@ export interface Profile {
   make(options?: Record<string, unknown>): AnyClient;
   /** The path the client appends to `baseUrl`. */
   appended: string;
+  /** The end of `appended` a refused `baseUrl` message names, when not all of it. */
+  appendedRule?: string;
   /** A header the client sends its credentials in, with its value. */
   credentialHeader: [name: string, value: string | RegExp];
   /** Credentials that must be refused when the client is built, each with the option it names. */
@@ -46,11 +56,11 @@ export interface Profile {
   /** A typed call given a field its schema does not know, and that field's name. */
   unknownField: { call(client: never): Promise<unknown>; field: string };
   /** The interface's own error body. */
-  errorBody(status: number, message: string): unknown;
+  errorBody(status: number, message: string): Record<string, unknown>;
   /** A listing the `paginate()` escape hatch can read, where the client has one. */
   paginate?: {
     path: string;
-    pages: { query: Record<string, string>; body: unknown }[];
+    pages: { query: Record<string, string>; body: Record<string, unknown> }[];
     items: unknown[];
   };
   /** Options of a client against the reference server at `url`, with its development credentials. */
@@ -121,13 +131,14 @@ const calendar: Profile = {
       ...options,
     } as never),
   appended: '/wp-json/calendar/events/v1',
+  appendedRule: '/calendar/events/v1',
   credentialHeader: ['authorization', /^Basic /],
   badCredentials: [
     [{ auth: { username: 'editor', password: 'x' } }, 'auth'],
     [{ auth: 'editor:x' }, 'auth'],
   ],
   read: {
-    call: (client: CalendarClient, options) => client.events.get(12, options),
+    call: (client: CalendarClient, options) => client.events.get(12, {}, options),
     method: 'get',
     path: '/events/12',
     answer: { id: 12, title: 'A talk' },
@@ -152,7 +163,10 @@ const calendar: Profile = {
     path: 'events',
     pages: [
       { query: { per_page: '1' }, body: { events: [{ n: 1 }], total: 2, total_pages: 2 } },
-      { query: { per_page: '1', page: '2' }, body: { events: [{ n: 2 }], total: 2, total_pages: 2 } },
+      {
+        query: { per_page: '1', page: '2' },
+        body: { events: [{ n: 2 }], total: 2, total_pages: 2 },
+      },
     ],
     items: [{ n: 1 }, { n: 2 }],
   },
@@ -164,7 +178,12 @@ const calendar: Profile = {
 const metering: Profile = {
   name: 'MeteringClient',
   make: (options = {}) =>
-    new MeteringClient({ baseUrl: ORIGIN, apiKey: 'sk_test_conventions', retry: 0, ...options } as never),
+    new MeteringClient({
+      baseUrl: ORIGIN,
+      apiKey: 'sk_test_conventions',
+      retry: 0,
+      ...options,
+    } as never),
   appended: '/v2/billing',
   credentialHeader: ['authorization', 'Bearer sk_test_conventions'],
   badCredentials: [
@@ -307,7 +326,8 @@ const idm: Profile = {
 
 function expectField(data: unknown, field: string, value: unknown): void {
   const actual = (data as Record<string, unknown>)[field];
-  const ok = typeof value === 'function' ? (value as (v: unknown) => boolean)(actual) : actual === value;
+  const ok =
+    typeof value === 'function' ? (value as (v: unknown) => boolean)(actual) : actual === value;
   if (!ok) throw new Error(`expected ${field} ${String(value)}, got ${JSON.stringify(actual)}`);
 }
 

@@ -4,7 +4,7 @@
  * nock refuses any request a test did not mock, so "before any request" is checked.
  */
 import {
-  APIError,
+  type APIError,
   AuthenticationError,
   BadRequestError,
   InternalServerError,
@@ -34,7 +34,7 @@ describe.each(profiles)('$name calls', (profile) => {
 
   it("sends a typed call under <baseUrl> + the interface's path, with its credentials", async () => {
     mock(profile, read).reply(200, read.answer);
-    expect(await call(read, profile.make())).toMatchObject(read.answer as object);
+    expect(await call(read, profile.make())).toMatchObject(read.answer);
   });
 
   it('keeps a mount prefix of baseUrl in front of the interface path', async () => {
@@ -65,7 +65,7 @@ describe.each(profiles)('$name calls', (profile) => {
   ];
   for (const [status, ErrorClass] of answers) {
     it(`reports a ${status} answer as ${ErrorClass.name} with the interface's message and the request id`, async () => {
-      mock(profile, read).reply(status, profile.errorBody(status, 'It went wrong') as object, {
+      mock(profile, read).reply(status, profile.errorBody(status, 'It went wrong'), {
         'x-request-id': `req_${status}`,
         'retry-after': '0',
       });
@@ -95,16 +95,15 @@ describe.each(profiles)('$name calls', (profile) => {
 
   if (write.idempotent) {
     it('retries a write, every attempt with the same Idempotency-Key', async () => {
-      const keys: string[] = [];
-      const record = function (this: { req: { headers: Record<string, string> } }) {
-        keys.push(this.req.headers['idempotency-key'] ?? '');
-      };
-      mock(profile, write).reply(function (this: never) {
-        record.call(this);
+      const keys: (string | undefined)[] = [];
+      const keyOf = (headers: Record<string, string | string[] | undefined>) =>
+        keys.push(String(headers['idempotency-key']));
+      mock(profile, write).reply(function () {
+        keyOf(this.req.headers);
         return [503, {}, { 'retry-after': '0' }];
       });
-      mock(profile, write).reply(function (this: never) {
-        record.call(this);
+      mock(profile, write).reply(function () {
+        keyOf(this.req.headers);
         return [200, write.answer];
       });
       await call(write, profile.make({ retry: 1 }));
@@ -121,7 +120,9 @@ describe.each(profiles)('$name calls', (profile) => {
       expect(() => profile.make({ retry: { methods: ['get', 'post'] } })).toThrow(
         /retry\.methods must not list POST or PATCH/,
       );
-      const error = await rejectionOf(call(write, profile.make(), { retry: { methods: ['patch'] } }));
+      const error = await rejectionOf(
+        call(write, profile.make(), { retry: { methods: ['patch'] } }),
+      );
       expect((error as Error).message).toMatch(/retry\.methods must not list POST or PATCH/);
     });
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APIPromise, type PagePromise } from '../src/index';
 import { paginate } from '../src/pagination/page';
-import {
-  checkpointPages,
-  cursorPages,
-  offsetPages,
-  type PageParams,
-  pageNumberPages,
-} from '../src/pagination/styles';
+import { cursorPages, type PageParams } from '../src/pagination/styles';
 
 /**
  * A cursor listing over the given pages (arrays of items); `requests` counts the pages asked for,
