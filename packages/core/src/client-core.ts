@@ -307,7 +307,7 @@ export class ClientCore<C extends Contract> {
     this.#responses ??= this.#definition.contract.responses();
     const [responses, checks] = await Promise.all([this.#responses, optIn()]);
     const schema = operation.response(responses as never);
-    const data = checks.checkedAnswer(schema, answer.data, call.operation);
+    const data = checks.checkedAnswer(schema, answer, call.operation);
     return { data, response: answer.response };
   }
 }
