@@ -170,7 +170,7 @@ export class ClientCore<C extends Contract> {
     const site = callSite(this.request);
     const operation = `${this.#definition.contract.name}.request`;
     const sending = optIn().then((checks) => {
-      checks.checkRawRequest(method, init, operation);
+      checks.checkRawRequest(method, init, operation, options);
       const relative = checks.relativePath(path, operation);
       const query = queryString(init?.query);
       const call = this.#call(operation, relative, method, `${relative}${query}`, options);
@@ -321,12 +321,23 @@ interface CallInput {
   body?: unknown;
 }
 
-/** The field names an object schema declares (of its input, for a pipe). */
+interface ShapeDef {
+  shape?: object;
+  in?: $ZodType;
+  innerType?: $ZodType;
+  options?: $ZodType[];
+}
+
+/**
+ * The field names an object schema declares: through optional, nullable and pipe (its input), and
+ * of every member of a union, so that no pagination style's parameter slips through.
+ */
 function declaredKeys(schema: $ZodType | undefined): string[] {
-  const def = (schema as { _zod?: { def?: { shape?: object; in?: $ZodType } } } | undefined)?._zod
-    ?.def;
+  const def = (schema as { _zod?: { def?: ShapeDef } } | undefined)?._zod?.def;
   if (def?.shape) return Object.keys(def.shape);
-  return def?.in ? declaredKeys(def.in) : [];
+  if (def?.options) return def.options.flatMap(declaredKeys);
+  const inner = def?.in ?? def?.innerType;
+  return inner ? declaredKeys(inner) : [];
 }
 
 const forbiddenKeys = ['__proto__', 'constructor', 'prototype'];

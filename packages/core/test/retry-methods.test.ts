@@ -30,8 +30,8 @@ async function run(
   const client = testClient({ fetch: scripted.fetch, ...options });
   const outcome = await onFakeClock(() =>
     client.request({ method, path: 'r', operation: 't', ...request }).then(
-      (data) => ({ data }),
-      (error: unknown) => ({ error }),
+      (data) => ({ data, error: undefined as unknown }),
+      (error: unknown) => ({ data: undefined as unknown, error }),
     ),
   );
   return { ...outcome, attempts: scripted.attempts, waits: scripted.waits() };
