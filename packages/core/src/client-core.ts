@@ -104,7 +104,8 @@ export class ClientCore<C extends Contract> {
     this.#options = given;
     this.#timeout = timeoutOf(given.timeout ?? DEFAULT_TIMEOUT_MS);
     this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
-    this.#log = logLevelOf(given) && optIn().then((module) => module.callLog(given));
+    this.#log =
+      logLevelOf(given) && optIn().then((module) => module.callLog(given, definition.contract));
     this.#transport = new Transport({
       url,
       options: given,

@@ -57,7 +57,8 @@ export function scriptedFetch(script: Step[]) {
     });
     const step = script[Math.min(attempts.length, script.length) - 1];
     if (!step) throw new Error('scriptedFetch: empty script');
-    return step();
+    // A fetch answer says where it came from; a Response built by hand does not.
+    return Object.defineProperty(step(), 'url', { value: request.url });
   };
   return {
     fetch: fetch as typeof globalThis.fetch,

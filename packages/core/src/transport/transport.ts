@@ -113,7 +113,7 @@ export class Transport {
     state.endAttempt?.({ response });
     state.telemetry?.end({ response });
     const data = await readBody(response, call.method);
-    call.log?.completed(call, response, state.attempts, Date.now() - started);
+    call.log?.completed(call, response, state.attempts, Date.now() - started, data);
     return { data, response };
   }
 
