@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
-import { ClientCore, type Logger, REDACTED } from '@clientkit/core';
+import { type Logger, REDACTED } from '@clientkit/core';
 import { createReferenceServer } from '@clientkit/reference-server';
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
@@ -287,38 +287,6 @@ describe('request ids, end to end', () => {
       expect(error.requestId).toMatch(/^req_/);
       expect(error.requestId).toBe(error.headers.get('x-request-id'));
     }
-  });
-
-  it("read metering's Request-Id when it is the only id an answer carries", async () => {
-    // A client of the metering routes on core's skeleton, whose fetch leaves only Request-Id, as
-    // the service the metering interface models sends it.
-    const onlyRequestId: typeof fetch = async (input, init) => {
-      const answer = await fetch(input, init);
-      const headers = new Headers(answer.headers);
-      headers.delete('x-request-id');
-      return new Response(answer.body, { status: answer.status, headers });
-    };
-    const metering = new ClientCore(
-      {
-        name: 'MeteringProbe',
-        contract: {
-          name: 'metering',
-          base: '/v2/billing',
-          operations: {},
-          responses: async () => ({}),
-        },
-        options: ['baseUrl'],
-        errorFields: () => undefined,
-      },
-      { baseUrl: h.url, fetch: onlyRequestId, retry: 0 },
-      () => undefined,
-    );
-    const error = await errorOf(metering.request('POST', 'meter_event_session', { body: {} }));
-    expect(error).toBeInstanceOf(AuthenticationError);
-    const { requestId, headers } = error as AuthenticationError;
-    expect(headers.get('x-request-id')).toBeNull();
-    expect(requestId).toMatch(/^req_/);
-    expect(requestId).toBe(headers.get('request-id'));
   });
 
   it('are readable by pages: CORS exposes x-request-id and request-id', async () => {
