@@ -142,6 +142,27 @@ describe('which failures are retried, end to end', () => {
     expect(fault.applied).toBe(1);
   });
 
+  it('does not retry a POST whose fetch failed with an opaque TypeError (a runtime that cannot tell)', async () => {
+    let calls = 0;
+    const docs = new DocsClient({
+      baseUrl: h.url,
+      token: TOKEN,
+      retry: { delay: () => 0 },
+      // As browsers, Deno and workerd report any network failure: nothing says what was sent.
+      fetch: (input, init) => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+      },
+    });
+    expect(await errorOf(docs.spaces.duplicate('space_handbook'))).toBeInstanceOf(
+      APIConnectionError,
+    );
+    expect(calls).toBe(1);
+    calls = 0;
+    expect((await docs.spaces.get('space_handbook')).id).toBe('space_handbook');
+    expect(calls).toBe(2);
+  });
+
   it('retries a GET whose connection dropped', async () => {
     h.server.faults.add({ method: 'GET', path: '/v1/spaces/space_handbook', drop: true });
     const { docs, attempts } = counted({ retry: { delay: () => 0 } });
