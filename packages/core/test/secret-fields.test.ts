@@ -2,7 +2,7 @@
  * Contracts mark secret fields with `secret(schema)`, through zod's public registry API, and the
  * log replaces their values by walking a body with its schema.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { REDACTED } from '../src/index';
 import { redactBySchema } from '../src/redact-by-schema';
@@ -23,6 +23,14 @@ describe('secret(schema)', () => {
     expect(isSecret(checked)).toBe(true);
     expect(z.safeParse(checked, 'abc').success).toBe(false);
     expect(z.safeParse(checked, 'abcd').success).toBe(true);
+  });
+
+  it('is seen by another copy of core (the CommonJS build next to the ESM one)', async () => {
+    vi.resetModules();
+    const other = await import('../src/secret-fields');
+    expect(other.isSecret).not.toBe(isSecret);
+    expect(other.isSecret(secret(z.string()))).toBe(true);
+    expect(isSecret(other.secret(z.string()))).toBe(true);
   });
 
   it('records the mark in one registry per process, shared by every copy of core', () => {
