@@ -104,7 +104,8 @@ export class ClientCore<C extends Contract> {
     this.#options = given;
     this.#timeout = timeoutOf(given.timeout ?? DEFAULT_TIMEOUT_MS);
     this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
-    this.#log = logLevelOf(given) && optIn().then((module) => module.callLog(given));
+    this.#log =
+      logLevelOf(given) && optIn().then((module) => module.callLog(given, definition.contract));
     this.#transport = new Transport({
       url,
       options: given,
@@ -170,7 +171,7 @@ export class ClientCore<C extends Contract> {
     const site = callSite(this.request);
     const operation = `${this.#definition.contract.name}.request`;
     const sending = optIn().then((checks) => {
-      checks.checkRawRequest(method, init, operation);
+      checks.checkRawRequest(method, init, operation, options);
       const relative = checks.relativePath(path, operation);
       const query = queryString(init?.query);
       const call = this.#call(operation, relative, method, `${relative}${query}`, options);
@@ -309,7 +310,7 @@ export class ClientCore<C extends Contract> {
     this.#responses ??= this.#definition.contract.responses();
     const [responses, checks] = await Promise.all([this.#responses, optIn()]);
     const schema = operation.response(responses as never);
-    const data = checks.checkedAnswer(schema, answer.data, call.operation);
+    const data = checks.checkedAnswer(schema, answer, call.operation);
     return { data, response: answer.response };
   }
 }
@@ -323,12 +324,23 @@ interface CallInput {
   body?: unknown;
 }
 
-/** The field names an object schema declares (of its input, for a pipe). */
+interface ShapeDef {
+  shape?: object;
+  in?: $ZodType;
+  innerType?: $ZodType;
+  options?: $ZodType[];
+}
+
+/**
+ * The field names an object schema declares: through optional, nullable and pipe (its input), and
+ * of every member of a union, so that no pagination style's parameter slips through.
+ */
 function declaredKeys(schema: $ZodType | undefined): string[] {
-  const def = (schema as { _zod?: { def?: { shape?: object; in?: $ZodType } } } | undefined)?._zod
-    ?.def;
+  const def = (schema as { _zod?: { def?: ShapeDef } } | undefined)?._zod?.def;
   if (def?.shape) return Object.keys(def.shape);
-  return def?.in ? declaredKeys(def.in) : [];
+  if (def?.options) return def.options.flatMap(declaredKeys);
+  const inner = def?.in ?? def?.innerType;
+  return inner ? declaredKeys(inner) : [];
 }
 
 const forbiddenKeys = ['__proto__', 'constructor', 'prototype'];

@@ -260,13 +260,21 @@ export class APIResponseValidationError extends ClientKitError {
   readonly issues: ValidationIssue[];
   /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
   readonly body: unknown;
+  /** The id the service gave the request (`x-request-id`, else `request-id`), or null. */
+  readonly requestId: string | null;
 
   /** `body` is kept as given: the caller replaces its secrets first. */
-  constructor(subject: string, issues: ValidationIssue[], body: unknown) {
+  constructor(
+    subject: string,
+    issues: ValidationIssue[],
+    body: unknown,
+    requestId: string | null = null,
+  ) {
     const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
     super(`Unexpected response from ${subject}: ${list.join('; ')}`);
     this.issues = issues;
     this.body = body;
+    this.requestId = requestId;
   }
 }
 

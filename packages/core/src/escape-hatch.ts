@@ -1,6 +1,6 @@
 import type { HttpMethod } from './contract';
 import { RequestValidationError } from './errors';
-import { checkOptionNames } from './options';
+import { checkOptionNames, type RequestOptions } from './options';
 import type { QueryValue } from './request-url';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
@@ -13,8 +13,16 @@ export interface RawRequestInit {
 
 const httpMethods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Refuses a method the clients do not send, and init keys other than `query` and `body`. */
-export function checkRawRequest(method: unknown, init: unknown, operation: string): void {
+/**
+ * Refuses a method the clients do not send, init keys other than `query` and `body`, and the
+ * request options that only typed calls use.
+ */
+export function checkRawRequest(
+  method: unknown,
+  init: unknown,
+  operation: string,
+  options?: RequestOptions,
+): void {
   if (!httpMethods.includes(method as HttpMethod)) {
     throw new RequestValidationError(`arguments of ${operation}`, [
       { path: 'method', message: `must be one of ${httpMethods.map((m) => `"${m}"`).join(', ')}` },
@@ -22,6 +30,19 @@ export function checkRawRequest(method: unknown, init: unknown, operation: strin
   }
   // A misspelt `querry` or `json` would otherwise be dropped and the request sent without it.
   checkOptionNames(init ?? undefined, ['query', 'body'], `arguments of ${operation}`, 'init.');
+  // Nothing here is checked, so there is nothing to send next to: ignoring them would drop fields.
+  const typedOnly = (['extraBody', 'extraQuery'] as const).filter(
+    (name) => options?.[name] !== undefined,
+  );
+  if (typedOnly.length > 0) {
+    throw new RequestValidationError(
+      `options of ${operation}`,
+      typedOnly.map((name) => ({
+        path: name,
+        message: `is for typed calls: put the fields in init.${name === 'extraBody' ? 'body' : 'query'}`,
+      })),
+    );
+  }
 }
 
 /**

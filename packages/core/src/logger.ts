@@ -42,9 +42,9 @@ function environmentLevel(): LogLevel | undefined {
 
 /**
  * The level a client logs at, or undefined when it writes nothing: the `logLevel` option, else
- * `warn` when a logger is given, else `CLIENTKIT_LOG`.
+ * `CLIENTKIT_LOG`, else `warn` when a logger is given.
  */
 export function logLevelOf(options: LogOptions): Exclude<LogLevel, 'off'> | undefined {
-  const level = options.logLevel ?? (options.logger ? 'warn' : environmentLevel());
+  const level = options.logLevel ?? environmentLevel() ?? (options.logger ? 'warn' : undefined);
   return level === 'off' ? undefined : level;
 }

@@ -1,39 +1,73 @@
+import type { $ZodType } from 'zod/v4/core';
 import { requestIdOf } from './api-promise';
+import type { Contract } from './contract';
 import { APIError } from './errors';
 import { type Logger, leveledLogger, logLevelOf } from './logger';
 import type { ClientOptions } from './options';
-import { redactUrl } from './redact';
+import { REDACTED, redactSecretFields, redactUrl } from './redact';
+import { redactBySchema } from './redact-by-schema';
 import type { Call } from './transport/transport';
 
 /** What a client writes of its calls, each line with the operation and no secret. */
 export interface CallLog {
-  completed(call: Call, response: Response, attempts: number, durationMs: number): void;
+  completed(
+    call: Call,
+    response: Response,
+    attempts: number,
+    durationMs: number,
+    data?: unknown,
+  ): void;
   failed(call: Call, error: unknown, attempts: number, durationMs: number): void;
   retrying(call: Call, error: Error, retryCount: number): void;
 }
 
-/** The log of a client's calls at its level; a level without a logger writes to `console`. */
-export function callLog(options: ClientOptions): CallLog {
-  const logger: Logger = leveledLogger(options.logger ?? console, logLevelOf(options) ?? 'off');
-  const where = (call: Call, url: string) => `${call.method} ${redactUrl(url)}`;
+/** The schemas that say which values of an operation's query, body and answer are secrets. */
+interface OperationSchemas {
+  query?: $ZodType | undefined;
+  body?: $ZodType | undefined;
+  response?: $ZodType | undefined;
+}
+
+/**
+ * The log of a client's calls at its level; a level without a logger writes to `console`. At
+ * `debug` each line also holds the bodies, redacted: every field the contract marks secret, every
+ * field whose name says it is one, credentials in URLs, and every `extraBody` and `extraQuery`
+ * value (sent unchecked, so nothing says what they hold).
+ */
+export async function callLog(options: ClientOptions, contract?: Contract): Promise<CallLog> {
+  const level = logLevelOf(options) ?? 'off';
+  const logger: Logger = leveledLogger(options.logger ?? console, level);
+  const schemasOf = level === 'debug' ? await operationSchemas(contract) : undefined;
+  const bodies = (call: Call, answer: { data?: unknown } | undefined) => {
+    if (!schemasOf) return {};
+    try {
+      return loggedBodies(call, schemasOf(call.operation), answer);
+    } catch {
+      // A body the log cannot walk is left out: writing the log must never fail the call.
+      return {};
+    }
+  };
   return {
-    completed(call, response, attempts, durationMs) {
-      logger.debug(`${call.operation}: ${response.status} ${where(call, response.url)}`, {
+    completed(call, response, attempts, durationMs, data) {
+      const url = loggedUrl(response.url, call, schemasOf?.(call.operation).query);
+      logger.debug(`${call.operation}: ${response.status} ${call.method} ${url}`, {
         operation: call.operation,
         status: response.status,
         attempts,
         durationMs,
         requestId: requestIdOf(response.headers),
+        ...bodies(call, { data }),
       });
     },
     failed(call, error, attempts, durationMs) {
-      const status = error instanceof APIError ? error.status : undefined;
+      const answered = error instanceof APIError;
       logger.debug(`${call.operation}: failed, ${errorName(error)}`, {
         operation: call.operation,
-        ...(status === undefined ? {} : { status }),
+        ...(answered ? { status: error.status } : {}),
         attempts,
         durationMs,
-        ...(error instanceof APIError ? { requestId: error.requestId } : {}),
+        ...(answered ? { requestId: error.requestId } : {}),
+        ...bodies(call, answered ? { data: error.body } : undefined),
       });
     },
     retrying(call, error, retryCount) {
@@ -43,6 +77,102 @@ export function callLog(options: ClientOptions): CallLog {
       });
     },
   };
+}
+
+/**
+ * The schemas of each operation of `contract`, by its public name (`docs.spaces.get`), with the
+ * response schemas loaded once. Calls the contract does not declare (the escape hatches) have none.
+ */
+async function operationSchemas(
+  contract: Contract | undefined,
+): Promise<(operation: string) => OperationSchemas> {
+  if (!contract) return () => ({});
+  const responses = await contract.responses().catch(() => undefined);
+  const known = new Map<string, OperationSchemas>();
+  return (name) => {
+    let schemas = known.get(name);
+    if (!schemas) {
+      const operation = Object.values(contract.operations).find(
+        (candidate) => `${contract.name}.${candidate.sdk}` === name,
+      );
+      schemas = {
+        query: operation?.query,
+        body: operation?.body,
+        response: responses === undefined ? undefined : operation?.response?.(responses as never),
+      };
+      known.set(name, schemas);
+    }
+    return schemas;
+  };
+}
+
+/** The request body and the answer's body of a call, as a debug line shows them. */
+function loggedBodies(
+  call: Call,
+  schemas: OperationSchemas,
+  answer: { data?: unknown } | undefined,
+): { requestBody?: unknown; responseBody?: unknown } {
+  const lines: { requestBody?: unknown; responseBody?: unknown } = {};
+  if (call.body !== undefined) {
+    const sent = withoutExtraValues(JSON.parse(call.body), call.options.extraBody);
+    lines.requestBody = scrubbed(redactBySchema(sent, schemas.body));
+  }
+  if (answer?.data !== undefined) {
+    lines.responseBody = scrubbed(redactBySchema(answer.data, schemas.response));
+  }
+  return lines;
+}
+
+/** The body with the value of every field `extraBody` added replaced. */
+function withoutExtraValues(body: unknown, extra: Record<string, unknown> | undefined): unknown {
+  if (!extra || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [
+      name,
+      Object.hasOwn(extra, name) ? REDACTED : value,
+    ]),
+  );
+}
+
+/** Stands for the base URL of an answer that does not say where it came from. */
+const UNKNOWN_BASE = 'http://unknown.invalid/';
+
+/**
+ * The URL of an answer as a log line shows it, with secret and `extraQuery` parameters replaced;
+ * the call's relative path when the answer has no URL (one a custom fetch built).
+ */
+function loggedUrl(url: string, call: Call, querySchema: $ZodType | undefined): string {
+  let target: URL;
+  try {
+    target = new URL(url || call.path, UNKNOWN_BASE);
+  } catch {
+    return redactUrl(url);
+  }
+  const extra = call.options.extraQuery ?? {};
+  const params = Object.fromEntries(target.searchParams);
+  const marked = redactBySchema(params, querySchema) as Record<string, unknown>;
+  const shown = redactUrl(
+    target,
+    (name) => Object.hasOwn(extra, name) || marked[name] === REDACTED,
+  );
+  return url ? shown : shown.slice(UNKNOWN_BASE.length);
+}
+
+/**
+ * What no schema marks but is still a secret: fields whose names say so (`password`,
+ * `access_token`), and the credentials of URLs inside strings.
+ */
+function scrubbed(value: unknown): unknown {
+  return withoutUrlCredentials(redactSecretFields(value));
+}
+
+function withoutUrlCredentials(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('//') ? redactUrl(value) : value;
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutUrlCredentials(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, withoutUrlCredentials(item, depth + 1)]),
+  );
 }
 
 function errorName(error: unknown): string {

@@ -5,6 +5,7 @@
  * bench/README.md for what that saves). Every build loads it the same way, with `import()`.
  */
 import type { $ZodType } from 'zod/v4/core';
+import { type Answer, requestIdOf } from './api-promise';
 import { validateResponse } from './validation';
 
 export { checkRawRequest, relativePath } from './escape-hatch';
@@ -14,11 +15,15 @@ export { callLog } from './logging';
  * An answer's body checked against its schema (`APIResponseValidationError` when it does not
  * match). A schema the contract does not have is a bug of the client, reported as a `TypeError`.
  */
-export function checkedAnswer(schema: $ZodType | undefined, body: unknown, operation: string) {
+export function checkedAnswer(
+  schema: $ZodType | undefined,
+  { data, response }: Answer<unknown>,
+  operation: string,
+) {
   if (!schema) {
     throw new TypeError(
       `clientkit: no response schema for ${operation} to check this answer with; turn validateResponses off and report the client bug`,
     );
   }
-  return validateResponse(schema, body, operation);
+  return validateResponse(schema, data, operation, requestIdOf(response.headers));
 }

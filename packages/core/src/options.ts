@@ -61,8 +61,9 @@ export interface ClientOptions {
   /** Where to write what the client does; `console` when a level is set without one. */
   logger?: Logger;
   /**
-   * The least severe level written: default `warn` with a logger; otherwise the `CLIENTKIT_LOG`
-   * environment variable when set, and nothing without it.
+   * The least severe level written; without it, the `CLIENTKIT_LOG` environment variable
+   * (`debug`, `info`, `warn`, `error` or `off`) when set, else `warn` with a logger and nothing
+   * without one.
    */
   logLevel?: LogLevel;
   /** Check every response against the interface's schema and throw `APIResponseValidationError` on a mismatch. */

@@ -23,21 +23,29 @@ export function redactHeaders(
   return copy;
 }
 
+/** Text without the `user:password@` part of any URL in it. */
+const withoutUserInfo = (text: string) => text.replace(/\/\/[^/@\s]*@/g, '//');
+
 /**
- * `url` without the user name and password, and with secret query values (tokens, keys, share keys)
- * replaced. Text that is not a URL is returned with any `user:password@` part removed.
+ * `url` without the user name and password, with secret query values (tokens, keys, share keys,
+ * and the names `isSecretParam` adds) replaced, and without credentials of URLs given as query
+ * values. Text that is not a URL is returned with any `user:password@` part removed.
  */
-export function redactUrl(url: string | URL): string {
+export function redactUrl(
+  url: string | URL,
+  isSecretParam: (name: string) => boolean = () => false,
+): string {
   const text = String(url);
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch {
-    return text.replace(/\/\/[^/@\s]*@/g, '//');
+    return withoutUserInfo(text);
   }
   const query = [...parsed.searchParams]
     .map(([name, value]) => {
-      const shown = secretParam.test(name) ? REDACTED : encodeURIComponent(value);
+      const secret = secretParam.test(name) || isSecretParam(name);
+      const shown = secret ? REDACTED : encodeURIComponent(withoutUserInfo(value));
       return `${encodeURIComponent(name)}=${shown}`;
     })
     .join('&');

@@ -17,11 +17,15 @@ export function validateInput<S extends $ZodType>(
   throw new RequestValidationError(subject, describeIssues(result.error.issues));
 }
 
-/** Like `validateInput`, for response bodies: throws `APIResponseValidationError`. */
+/**
+ * Like `validateInput`, for response bodies: throws `APIResponseValidationError`, with the answer's
+ * `requestId` when it carried one.
+ */
 export function validateResponse<S extends $ZodType>(
   schema: S,
   value: unknown,
   subject: string,
+  requestId: string | null = null,
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
@@ -30,6 +34,7 @@ export function validateResponse<S extends $ZodType>(
     subject,
     describeIssues(result.error.issues),
     redactSecretFields(value),
+    requestId,
   );
 }
 

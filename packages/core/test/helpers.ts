@@ -124,6 +124,9 @@ export function testClient(options: TestClientOptions = {}) {
         ...(pagination ? { pagination } : {}),
         success: [200],
       };
+      // Declared in the contract too, where the call log finds the schemas of each operation.
+      (contract.operations as Record<string, Operation<unknown, never>>)[operation] =
+        op as Operation<unknown, never>;
       const input = { path: pathParams, query, body } as never;
       const via =
         auth !== undefined || baseUrl !== undefined

@@ -131,8 +131,8 @@ export interface IndexQuery extends z.infer<typeof IndexQuery> {}
 
 /** The password of a password-protected event. */
 export const PasswordQuery = z.strictObject({
-  /** The event's password, to read the content of a password-protected event. */
-  password: z.optional(z.string()),
+  /** The event's password, to read the content of a password-protected event; logs show `[redacted]`. */
+  password: z.optional(z.secret(z.string())),
 });
 /** The password of a password-protected event. */
 export interface PasswordQuery extends z.infer<typeof PasswordQuery> {}

@@ -265,7 +265,10 @@ export const UpdatePermissionBody = z.strictObject({
 export interface UpdatePermissionBody extends z.infer<typeof UpdatePermissionBody> {}
 
 const importShape = {
-  /** The repository's URL, at most 2048 characters. */
+  /**
+   * The repository's URL, at most 2048 characters. Credentials in it (`https://user:token@...`)
+   * never reach logs: every URL a log line shows loses them.
+   */
   url: url(),
   /** The branch or ref to use, such as `main`: at most 256 characters. */
   ref: z.string().check(z.minLength(1), z.maxLength(LIMITS.gitRef)),

@@ -142,8 +142,8 @@ export interface ApiInformation extends z.infer<typeof ApiInformation> {}
 
 /** A short-lived token and the moment it expires. */
 export const APITemporaryToken = record({
-  /** The token. A secret: never logged. */
-  token: z.string(),
+  /** The token. A secret: logs show `[redacted]` in its place. */
+  token: z.secret(z.string()),
   /** When it stops being accepted, ISO 8601. */
   expiresAt: z.string(),
 });

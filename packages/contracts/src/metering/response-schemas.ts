@@ -17,8 +17,8 @@ export const MeterEventSession = record({
   id: z.string(),
   /** Always `v2.billing.meter_event_session`. */
   object: z.literal('v2.billing.meter_event_session'),
-  /** The bearer token the event stream takes; valid until `expires_at`. A secret: never logged. */
-  authentication_token: z.string(),
+  /** The bearer token the event stream takes; valid until `expires_at`. A secret: logs show `[redacted]`. */
+  authentication_token: z.secret(z.string()),
   /** When the session was created: ISO 8601, UTC, milliseconds. */
   created: ZonedDateTime,
   /** When the token stops being accepted, 15 minutes after `created`. */

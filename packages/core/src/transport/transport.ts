@@ -11,7 +11,7 @@ import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
 import { loadKy } from './ky';
 import { requestedWaitMs } from './requested-wait';
-import { decideRetry, mayRepeat, type RetryPolicy } from './retry-policy';
+import { backoffMs, decideRetry, mayRepeat, type RetryPolicy } from './retry-policy';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -113,7 +113,7 @@ export class Transport {
     state.endAttempt?.({ response });
     state.telemetry?.end({ response });
     const data = await readBody(response, call.method);
-    call.log?.completed(call, response, state.attempts, Date.now() - started);
+    call.log?.completed(call, response, state.attempts, Date.now() - started, data);
     return { data, response };
   }
 
@@ -299,7 +299,8 @@ export class Transport {
 
   /**
    * A hook's forced retry (`ky.retry()`) follows the same rules as any retry: only on a method the
-   * failure allows, and never waiting less than the server asked or more than `maxRetryAfter`.
+   * failure allows, after the backoff unless it names a delay, and never waiting less than the
+   * server asked or more than `maxRetryAfter`.
    */
   #guardForcedRetry(call: Call, hook: Hook): Hook {
     return (async (request: Request, options: unknown, response: Response, state: unknown) => {
@@ -320,7 +321,9 @@ export class Transport {
       const cap = call.retry.maxRetryAfter;
       if (requested !== undefined && requested > cap) return undefined;
       const asked = (result as { options?: { delay?: number; request?: Request } }).options;
-      const wait = Math.min(Math.max(asked?.delay ?? requested ?? 0, requested ?? 0), cap);
+      const retryCount = ((state as { retryCount?: number } | undefined)?.retryCount ?? 0) + 1;
+      const chosen = asked?.delay ?? requested ?? backoffMs(call.retry, retryCount);
+      const wait = Math.min(Math.max(chosen, requested ?? 0), cap);
       const ky = await loadKy();
       return ky.default.retry({ ...asked, delay: wait });
     }) as Hook;
