@@ -40,7 +40,7 @@ const clients = [
 
 async function main() {
   const core = require('@clientkit/core');
-  assert.equal(typeof core.createTransport, 'function');
+  assert.equal(typeof core.ClientCore, 'function');
   require('@clientkit/reference-server');
   for (const [name, className, options, call, body] of clients) {
     const Client = require(name)[className];

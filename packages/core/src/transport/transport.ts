@@ -141,7 +141,7 @@ export class Transport {
   ): Promise<Response> {
     const sent: Record<string, string> = {};
     try {
-      return await ky(...(await this.#target(call, auth, sent, state)));
+      return await ky(call.path, await this.#kyOptions(call, auth, sent, state));
     } catch (error) {
       const failure = await this.#describe(error, call);
       const renewed =
@@ -149,26 +149,10 @@ export class Transport {
       if (!renewed) throw failure;
     }
     try {
-      return await ky(...(await this.#target(call, auth, sent, state)));
+      return await ky(call.path, await this.#kyOptions(call, auth, sent, state));
     } catch (error) {
       throw await this.#describe(error, call);
     }
-  }
-
-  /**
-   * Where ky sends a call, with its options. The base URL itself (an empty path) is sent without the
-   * slash ky's prefix would add: `<baseUrl>/servers`, not `<baseUrl>/servers/`.
-   */
-  async #target(
-    call: Call,
-    auth: Auth | null | undefined,
-    sent: Record<string, string>,
-    state: CallState,
-  ): Promise<[string, KyOptions]> {
-    const options = await this.#kyOptions(call, auth, sent, state);
-    if (call.path !== '' && !call.path.startsWith('?')) return [call.path, options];
-    const base = (call.url ?? this.#config.url).replace(/\/$/, '');
-    return [`${base}${call.path}`, { ...options, prefixUrl: '' }];
   }
 
   #describe(error: unknown, call: Call): Promise<unknown> {
