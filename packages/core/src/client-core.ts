@@ -1,12 +1,12 @@
-import type { $ZodType } from 'zod/v4/core';
 import { type Answer, APIPromise, answerOf } from './api-promise';
 import type { Auth } from './auth';
 import { type CallSite, callSite, withCallSite } from './call-site';
 import type { Contract, HttpMethod, InputOf, Operation, Pagination, ResponseOf } from './contract';
-import { type ErrorBodyMapper, RequestValidationError, type ValidationIssue } from './errors';
+import type { ErrorBodyMapper } from './errors';
 import type { RawRequestInit } from './escape-hatch';
 import { logLevelOf } from './logger';
 import type { CallLog } from './logging';
+import { optIn } from './opt-in-loader';
 import { CLIENT_OPTION_RULES, checkOptions, REQUEST_OPTION_RULES } from './option-rules';
 import { type ClientOptions, type RequestOptions, serviceUrl } from './options';
 import { type PagePromise, paginate } from './pagination/page';
@@ -55,10 +55,8 @@ export type GivenOptions = ClientOptions & Record<string, unknown>;
 
 type AnyOperation = Operation<unknown, never>;
 
-let optional: Promise<typeof import('./opt-in')> | undefined;
-
-/** The module of what most programs never use, loaded once with the first use of any of it. */
-const optIn = () => (optional ??= import('./opt-in'));
+/** What checks fields sent as given (`extraBody`, `extraQuery`), from the opt-in module. */
+type Extras = Pick<typeof import('./opt-in'), 'withExtraQuery' | 'withExtraBody'>;
 
 /**
  * The one skeleton every client is built on, and the one door its methods reach the network
@@ -131,6 +129,13 @@ export class ClientCore<C extends Contract> {
     via?: Via,
   ): APIPromise<ResponseOf<O>> {
     const site = callSite(this.call);
+    // Fields the SDK does not know yet are checked by a module loaded with their first use.
+    if (options?.extraBody !== undefined || options?.extraQuery !== undefined) {
+      const sending = optIn().then((extras) =>
+        this.#send(this.#prepare(operation, input as CallInput, options, via, extras), operation),
+      );
+      return this.#settle(sending, site) as APIPromise<ResponseOf<O>>;
+    }
     let call: Call;
     try {
       call = this.#prepare(operation, input as CallInput, options, via);
@@ -218,11 +223,12 @@ export class ClientCore<C extends Contract> {
     input: CallInput,
     options: RequestOptions | undefined,
     via?: Via,
+    extras?: Extras,
   ) {
     const name = this.#operationName(operation);
     const template = operation.path.replace(/^\/+/, '');
     const path = filledPath(template, input.path, operation.params, name);
-    const query = this.#query(operation, input.query, options, name);
+    const query = this.#query(operation, input.query, options, name, extras);
     const call = this.#call(
       name,
       template,
@@ -231,7 +237,7 @@ export class ClientCore<C extends Contract> {
       options,
       via,
     );
-    const body = this.#body(operation, input.body, options, name);
+    const body = this.#body(operation, input.body, options, name, extras);
     if (body !== undefined) call.body = this.#json(body, operation.method);
     return call;
   }
@@ -275,27 +281,29 @@ export class ClientCore<C extends Contract> {
     query: unknown,
     options: RequestOptions | undefined,
     name: string,
+    extras: Extras | undefined,
   ): Record<string, unknown> | undefined {
     const checked = operation.query
       ? (validateInput(operation.query, query ?? {}, `query of ${name}`) as Record<string, unknown>)
       : undefined;
     const extra = options?.extraQuery;
-    if (extra === undefined) return checked;
-    checkExtraFields(extra, operation.query, `extraQuery`, `options of ${name}`);
-    return { ...checked, ...extra };
+    return extra === undefined || !extras
+      ? checked
+      : extras.withExtraQuery(checked, extra, operation.query, name);
   }
 
-  #body(operation: AnyOperation, body: unknown, options: RequestOptions | undefined, name: string) {
+  #body(
+    operation: AnyOperation,
+    body: unknown,
+    options: RequestOptions | undefined,
+    name: string,
+    extras: Extras | undefined,
+  ) {
     const checked = operation.body ? validateInput(operation.body, body, `body of ${name}`) : body;
     const extra = options?.extraBody;
-    if (extra === undefined) return checked;
-    if (!operation.body || Array.isArray(checked) || typeof checked !== 'object' || !checked) {
-      throw new RequestValidationError(`options of ${name}`, [
-        { path: 'extraBody', message: 'is only for operations whose body is an object' },
-      ]);
-    }
-    checkExtraFields(extra, operation.body, 'extraBody', `options of ${name}`);
-    return { ...checked, ...extra };
+    return extra === undefined || !extras
+      ? checked
+      : extras.withExtraBody(checked, extra, operation.body, name);
   }
 
   #json(body: unknown, method: HttpMethod): string {
@@ -322,56 +330,6 @@ interface CallInput {
   path?: Record<string, unknown>;
   query?: unknown;
   body?: unknown;
-}
-
-interface ShapeDef {
-  shape?: object;
-  in?: $ZodType;
-  innerType?: $ZodType;
-  options?: $ZodType[];
-}
-
-/**
- * The field names an object schema declares: through optional, nullable and pipe (its input), and
- * of every member of a union, so that no pagination style's parameter slips through.
- */
-function declaredKeys(schema: $ZodType | undefined): string[] {
-  const def = (schema as { _zod?: { def?: ShapeDef } } | undefined)?._zod?.def;
-  if (def?.shape) return Object.keys(def.shape);
-  if (def?.options) return def.options.flatMap(declaredKeys);
-  const inner = def?.in ?? def?.innerType;
-  return inner ? declaredKeys(inner) : [];
-}
-
-const forbiddenKeys = ['__proto__', 'constructor', 'prototype'];
-
-/**
- * Fields sent as given, next to the checked input, may not be ones the operation declares (the
- * typed input checks those, so a limit cannot be bypassed) nor ones that reach prototypes.
- */
-function checkExtraFields(
-  extra: unknown,
-  schema: $ZodType | undefined,
-  option: string,
-  subject: string,
-): void {
-  if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
-    throw new RequestValidationError(subject, [{ path: option, message: 'must be an object' }]);
-  }
-  const declared = declaredKeys(schema);
-  const issues: ValidationIssue[] = [];
-  for (const key of Reflect.ownKeys(extra)) {
-    const name = String(key);
-    if (declared.includes(name)) {
-      issues.push({
-        path: `${option}.${name}`,
-        message: 'is a declared field: pass it in the typed input',
-      });
-    } else if (forbiddenKeys.includes(name)) {
-      issues.push({ path: `${option}.${name}`, message: 'is not allowed' });
-    }
-  }
-  if (issues.length > 0) throw new RequestValidationError(subject, issues);
 }
 
 export { answerOf };

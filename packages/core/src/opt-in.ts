@@ -9,6 +9,8 @@ import { type Answer, requestIdOf } from './api-promise';
 import { validateResponse } from './validation';
 
 export { checkRawRequest, relativePath } from './escape-hatch';
+export { withExtraBody, withExtraQuery } from './extra-fields';
+export { guardForcedRetries } from './forced-retry';
 export { callLog } from './logging';
 
 /**

@@ -43,4 +43,4 @@ export {
 } from 'zod/mini';
 export type * as core from 'zod/v4/core';
 export { safeParse } from 'zod/v4/core';
-export { isSecret, type SecretField, secret, secretFields } from './secret-fields';
+export { isSecret, secret } from './secret-fields';

@@ -1,37 +1,24 @@
-import type { ZodMiniType } from 'zod/mini';
-import { type $ZodRegistry, type $ZodType, registry } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 
-/** What the registry holds for a field a contract marks secret. */
-export interface SecretField {
-  readonly secret: true;
-}
+/** The mark of a secret schema, in its definition: every copy of core knows it. */
+const SECRET = Symbol.for('clientkit.secret');
 
-const REGISTRY_KEY = Symbol.for('clientkit.secretFields');
+type Marked = { def?: Record<PropertyKey, unknown> };
 
 /**
- * The schemas whose values are secrets (tokens, keys, passwords): logs show `[redacted]` in their
- * place. A contract built with one copy of core (its ESM or its CommonJS build) may be logged by
- * another, so the one registry of the process lives on `globalThis`.
- */
-export const secretFields: $ZodRegistry<SecretField> = ((
-  globalThis as Record<symbol, $ZodRegistry<SecretField> | undefined>
-)[REGISTRY_KEY] ??= registry<SecretField>());
-
-/**
- * `schema`, marked as a secret. The mark is on a copy, so that a schema shared by other fields stays
- * unmarked there; checks added to the copy later keep the mark, as zod's registries follow a
- * schema's clones.
+ * `schema`, marked as a secret (a token, a key, a password): logs show `[redacted]` in its place.
+ * The mark is on a copy, so that a schema shared by other fields stays unmarked there; it is part of
+ * the copy's definition, which zod carries over to the schemas checks make from it.
  *
  * @example
  * const APITemporaryToken = z.object({ token: secret(z.string()), expiresAt: z.string() });
  */
-export function secret<S extends ZodMiniType>(schema: S): S {
-  const marked = schema.clone() as S;
-  secretFields.add(marked, { secret: true });
-  return marked;
+export function secret<S extends $ZodType>(schema: S): S {
+  const { def } = schema as S & Marked;
+  return (schema as S & { clone(def: unknown): S }).clone({ ...def, [SECRET]: true });
 }
 
-/** Whether a contract marked `schema` (or the schema it was derived from) as a secret. */
+/** Whether a contract marked `schema` (or the schema it was made from) as a secret. */
 export function isSecret(schema: $ZodType): boolean {
-  return secretFields.get(schema)?.secret === true;
+  return (schema as Marked).def?.[SECRET] === true;
 }

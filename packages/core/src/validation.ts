@@ -99,7 +99,9 @@ function describeRule(issue: $ZodIssue): string {
     case 'invalid_format':
       return formatRule(issue.format, 'pattern' in issue ? issue.pattern : undefined);
     case 'not_multiple_of':
-      return `must be a multiple of ${String(issue.divisor)}`;
+      return issue.divisor === 1
+        ? 'must be a whole number'
+        : `must be a multiple of ${String(issue.divisor)}`;
     case 'unrecognized_keys':
       return `has unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}`;
     case 'invalid_value':

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { REDACTED } from '../src/index';
 import { redactBySchema } from '../src/redact-by-schema';
-import { isSecret, secret, secretFields } from '../src/schema';
+import { isSecret, secret } from '../src/schema';
 
 const pin = secret(z.string());
 
@@ -33,15 +33,6 @@ describe('secret(schema)', () => {
     expect(isSecret(other.secret(z.string()))).toBe(true);
   });
 
-  it('records the mark in one registry per process, shared by every copy of core', () => {
-    expect(secretFields).toBe(
-      (globalThis as Record<symbol, unknown>)[Symbol.for('clientkit.secretFields')],
-    );
-    expect(secretFields.get(pin)).toEqual({ secret: true });
-  });
-});
-
-describe('redactBySchema', () => {
   it('replaces a secret field of an object, and keeps the others and the unknown ones', () => {
     const schema = z.object({ name: z.string(), pin });
     expect(redactBySchema({ name: 'ada', pin: '1234', extra: 'x' }, schema)).toEqual({

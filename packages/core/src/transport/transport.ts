@@ -4,14 +4,14 @@ import { type Auth, fixedHeadersOf } from '../auth';
 import type { HttpMethod } from '../contract';
 import { AuthenticationError, type ErrorBodyMapper } from '../errors';
 import type { CallLog } from '../logging';
+import { optIn } from '../opt-in-loader';
 import type { ClientOptions, RequestOptions, TransportHooks } from '../options';
 import type { CallTelemetry, Outcome } from '../telemetry';
 import { VERSION } from '../version';
 import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
 import { loadKy } from './ky';
-import { requestedWaitMs } from './requested-wait';
-import { backoffMs, decideRetry, mayRepeat, type RetryPolicy } from './retry-policy';
+import { decideRetry, type RetryPolicy } from './retry-policy';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -61,8 +61,6 @@ interface CallState {
   /** Ends the attempt in flight for the telemetry. */
   endAttempt?: ((outcome: Outcome) => void) | undefined;
 }
-/** The class of what `ky.retry()` returns, which ky does not export. */
-type RetryMarkerClass = abstract new (...args: never[]) => unknown;
 
 const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;
 
@@ -75,7 +73,6 @@ export class Transport {
   readonly #config: TransportConfig;
   readonly #headers: Record<string, string>;
   #ky: KyInstance | undefined;
-  #retryMarker: RetryMarkerClass | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -119,7 +116,6 @@ export class Transport {
 
   async #load(): Promise<KyInstance> {
     const module = await loadKy();
-    this.#retryMarker = module.default.retry().constructor as RetryMarkerClass;
     this.#ky ??= module.default.create({
       prefixUrl: this.#config.url,
       // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
@@ -192,7 +188,7 @@ export class Transport {
       ...(call.url ? { prefixUrl: call.url } : {}),
       timeout: call.timeout,
       retry,
-      hooks: this.#hooks(call, auth && !fixed ? auth : undefined, sent, state),
+      hooks: await this.#hooks(call, auth && !fixed ? auth : undefined, sent, state),
       context: {
         ...this.#config.options.context,
         ...call.options.context,
@@ -233,12 +229,12 @@ export class Transport {
    * The hooks of one call: credentials asked for again before each retry, then the client's hooks,
    * then the request's (a request list set to `undefined` empties the client's, as ky does).
    */
-  #hooks(
+  async #hooks(
     call: Call,
     renewable: Auth | undefined,
     sent: Record<string, string>,
     state: CallState,
-  ): TransportHooks {
+  ): Promise<TransportHooks> {
     const own = this.#config.options.hooks ?? {};
     const request = call.options.hooks;
     const listOf = (name: (typeof hookNames)[number]): Hook[] => {
@@ -246,6 +242,12 @@ export class Transport {
       if (request && Object.hasOwn(request, name) && requested === undefined) return [];
       return [...((own[name] as Hook[] | undefined) ?? []), ...(requested ?? [])];
     };
+    // The caller's afterResponse hooks may force retries, which follow the retry rules (opt-in.ts).
+    const callerAfterResponse = listOf('afterResponse');
+    const afterResponse =
+      callerAfterResponse.length > 0
+        ? await (await optIn()).guardForcedRetries(call, callerAfterResponse)
+        : [];
     const startAttempt = (request: Request) => {
       state.attempts += 1;
       state.endAttempt = state.telemetry?.attempt(request, state.attempts - 1);
@@ -276,41 +278,9 @@ export class Transport {
         ...(state.telemetry
           ? [(_request: Request, _options: unknown, response: Response) => endAttempt({ response })]
           : []),
-        ...listOf('afterResponse').map((hook) => this.#guardForcedRetry(call, hook)),
+        ...afterResponse,
       ],
     } as TransportHooks;
-  }
-
-  /**
-   * A hook's forced retry (`ky.retry()`) follows the same rules as any retry: only on a method the
-   * failure allows, after the backoff unless it names a delay, and never waiting less than the
-   * server asked or more than `maxRetryAfter`.
-   */
-  #guardForcedRetry(call: Call, hook: Hook): Hook {
-    return (async (request: Request, options: unknown, response: Response, state: unknown) => {
-      const result = await (hook as (...args: unknown[]) => unknown)(
-        request,
-        options,
-        response,
-        state,
-      );
-      if (!this.#retryMarker || !(result instanceof this.#retryMarker)) return result;
-      const failure = {
-        kind: 'status',
-        status: response.status,
-        headers: response.headers,
-      } as const;
-      if (!mayRepeat(call.retry, call.method, failure)) return undefined;
-      const requested = requestedWaitMs(response.status, response.headers);
-      const cap = call.retry.maxRetryAfter;
-      if (requested !== undefined && requested > cap) return undefined;
-      const asked = (result as { options?: { delay?: number; request?: Request } }).options;
-      const retryCount = ((state as { retryCount?: number } | undefined)?.retryCount ?? 0) + 1;
-      const chosen = asked?.delay ?? requested ?? backoffMs(call.retry, retryCount);
-      const wait = Math.min(Math.max(chosen, requested ?? 0), cap);
-      const ky = await loadKy();
-      return ky.default.retry({ ...asked, delay: wait });
-    }) as Hook;
   }
 }
 
