@@ -59,9 +59,8 @@ export const emailString = () =>
       ),
     );
 
-/** A whole number (a multiple of 1), optionally within bounds (inclusive). */
-export const integer = (min?: number, max?: number) =>
-  z.number().check(z.multipleOf(1), ...bounds(min, max));
+/** A whole number, optionally within bounds (inclusive). */
+export const integer = (min?: number, max?: number) => z.int().check(...bounds(min, max));
 
 /** A number within bounds (inclusive), such as a latitude. */
 export const numberBetween = (min: number, max: number) => z.number().check(...bounds(min, max));

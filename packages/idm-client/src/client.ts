@@ -38,8 +38,6 @@ import {
 } from './listing';
 import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
-import { checkScope } from './scopes';
-import { exchangeToken } from './token-exchange';
 
 /** Options of `IdmClient` besides its credentials. */
 export interface IdmClientBaseOptions extends ClientOptions {
@@ -228,7 +226,7 @@ export class IdmClient {
     const credentials = checkCredentials(auth, subject);
     const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
     const provider = credentials.provider(
-      (request, url) => exchangeToken(this.#core, request, url),
+      async (request, url) => (await import('./oauth')).exchangeToken(this.#core, request, url),
       { tokenUrl, now },
     );
     this.#token = provider;
@@ -242,7 +240,9 @@ export class IdmClient {
   #beforeSend(call: Call): void | Promise<void> {
     applyCorrelationId(call);
     if (!this.#checkScopes || call.auth === null) return;
-    return this.accessToken().then((token) => checkScope(scopeOf(call), token, call.method));
+    return Promise.all([import('./oauth'), this.accessToken()]).then(([oauth, token]) =>
+      oauth.checkScope(scopeOf(call), token, call.method),
+    );
   }
 }
 

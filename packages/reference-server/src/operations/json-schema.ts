@@ -33,11 +33,6 @@ export class JsonSchemaWriter {
     )._zod.def;
     const hint = jsonSchemaHint(context.zodSchema);
     if (hint) Object.assign(context.jsonSchema, hint);
-    // The contracts' whole numbers are numbers that are multiples of 1: JSON Schema says integer.
-    if (context.jsonSchema.type === 'number' && context.jsonSchema.multipleOf === 1) {
-      context.jsonSchema.type = 'integer';
-      delete context.jsonSchema.multipleOf;
-    }
     if (def.type !== 'custom' || hint) return;
     if (def.fn?.(false) === true) Object.assign(context.jsonSchema, { const: false });
     else if (def.fn?.([]) === true)
