@@ -33,12 +33,11 @@ const clients = {
   'idm-client': idmSchemas,
 } as const;
 
-/** The sources of a client's schemas: its request schemas, and its response schemas loaded on demand. */
+/** The sources of a client's schemas: its contract's request schemas, and its response schemas loaded on demand. */
 async function schemaSourceOf(client: string): Promise<string> {
-  const files = ['src/request-schemas.ts', 'src/response-schemas.ts'];
-  const sources = await Promise.all(
-    files.map((file) => readFile(join(root, 'packages', client, file), 'utf8')),
-  );
+  const contract = join(root, 'packages', 'contracts', 'src', client.replace(/-client$/, ''));
+  const files = ['request-schemas.ts', 'response-schemas.ts'];
+  const sources = await Promise.all(files.map((file) => readFile(join(contract, file), 'utf8')));
   return sources.join('\n');
 }
 

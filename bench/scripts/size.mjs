@@ -56,6 +56,8 @@ export const OPT_IN_CHUNKS = {
   'opt-in':
     "loaded only when the application logs (a logger, a logLevel or CLIENTKIT_LOG), checks responses, or calls a client's request() or paginate() escape hatch",
   'node-fetch': 'metering: loaded only on Node, never in a browser',
+  oauth:
+    'idm: loaded only when the client exchanges client credentials for tokens or checks scopes (checkScopes: true)',
   opentelemetry:
     'imported by the application itself from @clientkit/core/opentelemetry, with its own @opentelemetry/api; no client imports it',
 };

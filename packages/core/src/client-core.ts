@@ -1,7 +1,14 @@
 import { type Answer, APIPromise, answerOf } from './api-promise';
 import type { Auth } from './auth';
 import { type CallSite, callSite, withCallSite } from './call-site';
-import type { Contract, HttpMethod, InputOf, Operation, Pagination, ResponseOf } from './contract';
+import type {
+  AnyOperation,
+  Contract,
+  HttpMethod,
+  InputOf,
+  Pagination,
+  ResponseOf,
+} from './contract';
 import type { ErrorBodyMapper } from './errors';
 import type { RawRequestInit } from './escape-hatch';
 import { logLevelOf } from './logger';
@@ -52,8 +59,6 @@ export interface Via {
 
 /** Options of a client, as its constructor receives them. */
 export type GivenOptions = ClientOptions & Record<string, unknown>;
-
-type AnyOperation = Operation<unknown, never>;
 
 /** What checks fields sent as given (`extraBody`, `extraQuery`), from the opt-in module. */
 type Extras = Pick<typeof import('./opt-in'), 'withExtraQuery' | 'withExtraBody'>;

@@ -72,19 +72,20 @@ export function defineContract<Auth>() {
   }): Contract<Ops, Responses> => contract;
 }
 
-type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : never;
+/** The names of a path's `{name}` parameters: `'spaceId'` for `/spaces/{spaceId}`. */
+export type PathParamNames<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
-type AnyOperation = Operation<unknown, never>;
+/** An operation of any interface, whatever its `Auth` and response schemas. */
+export type AnyOperation = Operation<unknown, never>;
 
 /** The path parameters of an operation, as a binding passes them. */
 export type PathParamsOf<O extends AnyOperation> = O['params'] extends $ZodType
   ? input<O['params']>
-  : { [Name in ParamNames<O['path']>]: string | number };
+  : { [Name in PathParamNames<O['path']>]: string | number };
 
 /** The input of an operation: its path parameters, query and body, each where it has one. */
-export type InputOf<O extends AnyOperation> = ([ParamNames<O['path']>] extends [never]
+export type InputOf<O extends AnyOperation> = ([PathParamNames<O['path']>] extends [never]
   ? { path?: undefined }
   : { path: PathParamsOf<O> }) &
   (O['query'] extends $ZodType ? { query?: input<O['query']> } : { query?: undefined }) &

@@ -22,12 +22,14 @@ export {
   type TokenRequest,
 } from './client-credentials';
 export {
+  type AnyOperation,
   type Contract,
   defineContract,
   type HttpMethod,
   type InputOf,
   type Operation,
   type Pagination,
+  type PathParamNames,
   type PathParamsOf,
   type ResponseOf,
 } from './contract';
@@ -58,6 +60,7 @@ export {
 } from './errors';
 export type { RawRequestInit } from './escape-hatch';
 export { type Logger, type LogLevel, leveledLogger } from './logger';
+export type { CallLog } from './logging';
 export {
   CLIENT_OPTION_NAMES,
   type ClientOptions,
@@ -69,11 +72,13 @@ export {
   serviceUrl,
   type TransportHooks,
 } from './options';
-export { Page, PagePromise } from './pagination/page';
+export { Page, PagePromise, type PageStrategy } from './pagination/page';
 export {
   checkpointPages,
   cursorPages,
+  type ListingStrategy,
   offsetPages,
+  type PageParams,
   pageNumberPages,
   recordOffsetPages,
 } from './pagination/styles';
@@ -85,6 +90,7 @@ export {
   DEFAULT_MAX_RETRIES,
   MAX_RETRY_AFTER_MS,
   RETRYABLE_STATUSES,
+  type RetryPolicy,
   retryDelayMs,
 } from './transport/retry-policy';
 export { type Call, DEFAULT_TIMEOUT_MS } from './transport/transport';

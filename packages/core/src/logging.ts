@@ -10,6 +10,7 @@ import type { Call } from './transport/transport';
 
 /** What a client writes of its calls, each line with the operation and no secret. */
 export interface CallLog {
+  /** The call got its answer, after `attempts` attempts; `data` is its parsed body, if read. */
   completed(
     call: Call,
     response: Response,
@@ -17,7 +18,9 @@ export interface CallLog {
     durationMs: number,
     data?: unknown,
   ): void;
+  /** The call failed with `error`, which its caller receives. */
   failed(call: Call, error: unknown, attempts: number, durationMs: number): void;
+  /** The call is sent again after `error`; `retryCount` counts the retries so far. */
   retrying(call: Call, error: Error, retryCount: number): void;
 }
 

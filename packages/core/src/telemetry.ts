@@ -34,5 +34,6 @@ export interface CallTelemetry {
 
 /** A telemetry integration, given to a client as its `telemetry` option. */
 export interface Telemetry {
+  /** A call begins (before its first attempt); returns what to tell of its attempts and its end. */
   startCall(call: CallInfo): CallTelemetry;
 }
