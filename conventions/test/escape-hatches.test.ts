@@ -7,7 +7,7 @@ import { RequestValidationError } from '@clientkit/core';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf, useNock } from '../../test-support/unit';
-import { ORIGIN, profiles } from './profiles';
+import { ORIGIN, profiles } from './support/profiles';
 
 useNock();
 

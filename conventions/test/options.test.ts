@@ -4,7 +4,7 @@
  */
 import { RequestValidationError } from '@clientkit/core';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, profiles } from './profiles';
+import { ORIGIN, profiles } from './support/profiles';
 
 function refusal(build: () => unknown): RequestValidationError {
   try {

@@ -15,7 +15,7 @@ import {
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf, useNock } from '../../test-support/unit';
-import { type AnyClient, ORIGIN, type Profile, profiles, type Sample } from './profiles';
+import { type AnyClient, ORIGIN, type Profile, profiles, type Sample } from './support/profiles';
 
 useNock();
 

@@ -9,7 +9,7 @@ import {
   RequestValidationError,
 } from '@clientkit/calendar-client';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, EDITOR_PASSWORD, useCalendarServer } from './helpers';
+import { basicHeader, EDITOR_PASSWORD, useCalendarServer } from './support/e2e';
 
 const calendar = useCalendarServer();
 const editorHeaders = {

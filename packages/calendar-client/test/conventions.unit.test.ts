@@ -14,8 +14,8 @@ import {
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf } from '../../../test-support/unit';
-import { eventFixture, listFixture, venueFixture } from './fixtures';
-import { NS, ORIGIN, unitClient, useNock } from './helpers';
+import { eventFixture, listFixture, venueFixture } from './support/records';
+import { NS, ORIGIN, unitClient, useNock } from './support/unit';
 
 useNock();
 

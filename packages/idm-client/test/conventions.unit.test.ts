@@ -9,7 +9,7 @@ import {
   RequestValidationError,
 } from '../src/index';
 import { requiredScope, scopesOf } from '../src/scopes';
-import { fakeJwt, ORIGIN, rejectionOf, useNock } from './helpers';
+import { fakeJwt, ORIGIN, rejectionOf, useNock } from './support/unit';
 
 useNock();
 

@@ -11,7 +11,7 @@ import {
   RequestValidationError,
   type Server,
 } from '../src/index';
-import { ACCOUNT_TOKEN, ACME, useMailServer } from './e2e-helpers';
+import { ACCOUNT_TOKEN, ACME, useMailServer } from './support/e2e';
 
 const h = useMailServer();
 

@@ -10,7 +10,7 @@ import {
   NotFoundError,
   RequestValidationError,
 } from '../src/index';
-import { TEST_KEY, useMeteringServer } from './e2e';
+import { TEST_KEY, useMeteringServer } from './support/e2e';
 
 const h = useMeteringServer();
 const SESSION = '/v2/billing/meter_event_session';

@@ -21,7 +21,7 @@ import {
   unitClient,
   usage,
   useNock,
-} from './helpers';
+} from './support/unit';
 
 useNock();
 
