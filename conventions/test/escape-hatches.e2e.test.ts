@@ -1,7 +1,7 @@
 /**
  * The conventions against the reference server: each client built from its development options
- * reaches its interface, and its escape hatch reaches a route and reports a missing one with the
- * client's error class.
+ * reaches its interface, its `request()` reaches a route and reports a missing one with the
+ * client's error class, and its `paginate()` reads a listing page after page.
  */
 import { NotFoundError } from '@clientkit/core';
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
@@ -30,10 +30,21 @@ describe.each(profiles)('$name against the reference server', (profile) => {
     profile.route.check(await against(profile, `${url}/`).request(method, path));
   });
 
-  it('request() reports a route with nothing there as NotFoundError', async () => {
+  it("request() reports a route with nothing there as NotFoundError, with the interface's code", async () => {
     const error = await against(profile, url)
-      .request('GET', profile.missing)
+      .request('GET', profile.missing.path)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ status: 404, code: profile.missing.code });
   });
+
+  const { listing } = profile;
+  if (listing) {
+    it('paginate() reads every record of a listing, one page per record', async () => {
+      const client = against(profile, url);
+      const paged = await client.paginate!(listing.path, listing.params).toArray();
+      expect(paged.length).toBeGreaterThan(1);
+      expect(paged).toEqual(await listing.all(client as never));
+    });
+  }
 });
