@@ -172,3 +172,22 @@ describe('the session-expired 401', () => {
     expect(metering.sessionsCreated).toBe(1);
   });
 });
+
+describe('the session the client creates for you', () => {
+  it('goes through the client’s hooks like any request: afterResponse sees the session and the stream', async () => {
+    mockSessions(1);
+    nock(ORIGIN).post(STREAM_PATH).reply(200, {});
+    const seen: string[] = [];
+    const client = unitClient({
+      hooks: {
+        afterResponse: [
+          (request, options, response) => {
+            seen.push(`${options.method} ${new URL(request.url).pathname} ${response.status}`);
+          },
+        ],
+      },
+    });
+    await client.events.send(usage(1));
+    expect(seen).toEqual([`POST ${SESSION_PATH} 200`, `POST ${STREAM_PATH} 200`]);
+  });
+});
