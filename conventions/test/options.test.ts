@@ -4,7 +4,7 @@
  */
 import { RequestValidationError } from '@clientkit/core';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, profiles } from './profiles';
+import { ORIGIN, profiles } from './support/profiles';
 
 function refusal(build: () => unknown): RequestValidationError {
   try {
@@ -19,15 +19,23 @@ function refusal(build: () => unknown): RequestValidationError {
 describe.each(profiles)('$name options', (profile) => {
   const prefix = `Invalid options of ${profile.name}: `;
 
-  it('refuses every unknown option by name, and lists the known ones once', () => {
-    const error = refusal(() => profile.make({ retries: 2, timeoutMs: 5 }));
-    expect(error.message.startsWith(prefix)).toBe(true);
+  it('refuses every unknown option by name (maxRetries of 0.2 too), and lists the known ones once', () => {
+    const error = refusal(() => profile.make({ retries: 2, timeoutMs: 5, maxRetries: 0 }));
     expect(error.issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual([
       'retries is not an option',
       'timeoutMs is not an option',
+      'maxRetries is not an option',
     ]);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^${prefix}retries is not an option; timeoutMs is not an option; maxRetries is not an option \\(known: `,
+      ),
+    );
     expect(error.message.match(/known: /g)).toHaveLength(1);
-    expect(error.message).toMatch(/known: .*\bretry\b/);
+    const known = error.message.slice(error.message.indexOf('known: ')).split(/[ ,()]+/);
+    for (const option of ['retry', 'timeout', 'fetch', 'hooks', ...profile.options]) {
+      expect(known).toContain(option);
+    }
   });
 
   it('refuses a shared option of the wrong kind by name', () => {
@@ -36,6 +44,9 @@ describe.each(profiles)('$name options', (profile) => {
     );
     expect(refusal(() => profile.make({ fetch: 'fetch' })).message).toBe(
       `${prefix}fetch must be a function`,
+    );
+    expect(refusal(() => profile.make({ retry: -1 })).message).toBe(
+      `${prefix}retry must be a whole number of retries or ky retry options`,
     );
   });
 
@@ -51,21 +62,20 @@ describe.each(profiles)('$name options', (profile) => {
   });
 
   const suffix = profile.appendedRule ?? profile.appended;
+  const appends = `must not end with ${suffix}: the client appends it`;
   const refused: [string, unknown, string][] = [
+    ['ends with the path the client appends', `${ORIGIN}${profile.appended}`, appends],
+    ['ends with it after a mount path', `${ORIGIN}/mount${profile.appended}/`, appends],
     [
-      'ends with the path the client appends',
-      `${ORIGIN}${profile.appended}`,
-      `must not end with ${suffix}`,
-    ],
-    [
-      'ends with it after a mount path',
-      `${ORIGIN}/mount${profile.appended}/`,
-      `must not end with ${suffix}`,
+      'ends with it in other letter case',
+      `${ORIGIN}/mount${profile.appended.toUpperCase()}`,
+      appends,
     ],
     ['carries a query string', `${ORIGIN}?x=1`, 'must not carry a query string'],
     ['carries a fragment', `${ORIGIN}/#top`, 'must not carry a fragment'],
     ['carries credentials', 'https://user:s3cret@conventions.test', 'must not carry credentials'],
     ['is not http(s)', 'ftp://conventions.test', 'must be an absolute http(s) URL'],
+    ['is relative', 'conventions.test/api', 'must be an absolute http(s) URL'],
     ['is not a string', 42, 'must be an absolute http(s) URL'],
   ];
   for (const [what, baseUrl, rule] of refused) {
@@ -76,10 +86,17 @@ describe.each(profiles)('$name options', (profile) => {
     });
   }
 
+  it('refuses a missing baseUrl, naming it', () => {
+    expect(refusal(() => profile.make({ baseUrl: undefined })).message).toMatch(
+      new RegExp(`^${prefix}baseUrl must `),
+    );
+  });
+
   for (const [credentials, field] of profile.badCredentials) {
-    it(`refuses ${JSON.stringify(credentials)} when it is built, naming ${field}`, () => {
+    it(`refuses ${JSON.stringify(credentials)} when it is built, naming ${field} and never the secret`, () => {
       const error = refusal(() => profile.make(credentials));
       expect(error.message.startsWith(`${prefix}${field} `)).toBe(true);
+      expect(error.message).not.toContain('s3cret');
     });
   }
 });

@@ -15,7 +15,7 @@ import {
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf, useNock } from '../../test-support/unit';
-import { type AnyClient, ORIGIN, type Profile, profiles, type Sample } from './profiles';
+import { type AnyClient, ORIGIN, type Profile, profiles, type Sample } from './support/profiles';
 
 useNock();
 
@@ -32,9 +32,10 @@ const call = (sample: Sample, client: AnyClient, options?: Record<string, unknow
 describe.each(profiles)('$name calls', (profile) => {
   const { read, write } = profile;
 
-  it("sends a typed call under <baseUrl> + the interface's path, with its credentials", async () => {
-    mock(profile, read).reply(200, read.answer);
+  it("sends a typed call under <baseUrl> + the interface's path, with its credentials, from the origin with or without a trailing slash", async () => {
+    mock(profile, read).twice().reply(200, read.answer);
     expect(await call(read, profile.make())).toMatchObject(read.answer);
+    expect(await call(read, profile.make({ baseUrl: `${ORIGIN}/` }))).toMatchObject(read.answer);
   });
 
   it('keeps a mount prefix of baseUrl in front of the interface path', async () => {
@@ -44,17 +45,25 @@ describe.each(profiles)('$name calls', (profile) => {
     await call(read, profile.make({ baseUrl: `${base}/` }));
   });
 
-  it('refuses an unknown request option by name before any request', async () => {
+  it('refuses an unknown request option by name, naming the operation, before any request', async () => {
     const error = await rejectionOf(call(read, profile.make(), { retries: 3 }));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toMatch(/retries is not an option \(known: signal/);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Invalid options of ${read.operation}: retries is not an option \\(known: signal`,
+      ),
+    );
   });
 
-  it('refuses a field its schema does not know, by name, before any request', async () => {
-    const error = await rejectionOf(profile.unknownField.call(profile.make() as never));
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toContain(`unknown field ${profile.unknownField.field}`);
-  });
+  for (const input of profile.unknownInputs) {
+    it(`refuses a ${input.part} field ${input.operation} does not know, beside known ones, by name, before any request (${input.issue})`, async () => {
+      const error = await rejectionOf(input.call(profile.make() as never));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      const { issues, message } = error as RequestValidationError;
+      expect(issues.map((issue) => `${issue.path} ${issue.message}`.trim())).toEqual([input.issue]);
+      expect(message).toBe(`Invalid ${input.part} of ${input.operation}: ${input.issue}`);
+    });
+  }
 
   const answers: [number, new (...args: never[]) => APIError][] = [
     [400, BadRequestError],
@@ -64,7 +73,7 @@ describe.each(profiles)('$name calls', (profile) => {
     [500, InternalServerError],
   ];
   for (const [status, ErrorClass] of answers) {
-    it(`reports a ${status} answer as ${ErrorClass.name} with the interface's message and the request id`, async () => {
+    it(`reports a ${status} answer as ${ErrorClass.name} with the interface's message and code, and the request id`, async () => {
       mock(profile, read).reply(status, profile.errorBody(status, 'It went wrong'), {
         'x-request-id': `req_${status}`,
         'retry-after': '0',
@@ -73,6 +82,7 @@ describe.each(profiles)('$name calls', (profile) => {
       expect(error).toBeInstanceOf(ErrorClass);
       expect(error.status).toBe(status);
       expect(error.message).toContain('It went wrong');
+      expect(error.code).toBe(profile.errorCode?.(status));
       expect(error.requestId).toBe(`req_${status}`);
     });
   }
@@ -87,10 +97,33 @@ describe.each(profiles)('$name calls', (profile) => {
     await call(read, profile.make({ retry: 1 }));
   });
 
-  it("lets a request's retry override the client's", async () => {
+  it("lets a request's retry override the client's: { limit: 2 } or 1 over retry 0, and 0 over retry 2", async () => {
     mock(profile, read).times(2).reply(503, {}, { 'retry-after': '0' });
     mock(profile, read).reply(200, read.answer);
     await call(read, profile.make({ retry: 0 }), { retry: { limit: 2 } });
+    mock(profile, read).reply(503, {}, { 'retry-after': '0' });
+    mock(profile, read).reply(200, read.answer);
+    await call(read, profile.make({ retry: 0 }), { retry: 1 });
+    mock(profile, read).reply(503, {}, { 'retry-after': '0' });
+    expect(await rejectionOf(call(read, profile.make({ retry: 2 }), { retry: 0 }))).toBeInstanceOf(
+      InternalServerError,
+    );
+  });
+
+  it("takes ky's retry options: statusCodes limits what is retried", async () => {
+    mock(profile, read).reply(503, {}, { 'retry-after': '0' });
+    const client = profile.make({ retry: { limit: 3, statusCodes: [500] } });
+    expect(await rejectionOf(call(read, client))).toBeInstanceOf(InternalServerError);
+  });
+
+  it("calls a client afterResponse hook, in ky's shape, with (request, options, response)", async () => {
+    mock(profile, read).reply(200, read.answer);
+    const seen: string[] = [];
+    const hook = (request: Request, options: { method: string }, response: Response) => {
+      seen.push(`${options.method} ${new URL(request.url).pathname} ${response.status}`);
+    };
+    await call(read, profile.make({ hooks: { afterResponse: [hook] } }));
+    expect(seen).toEqual([`${read.method.toUpperCase()} ${profile.appended}${read.path} 200`]);
   });
 
   if (write.idempotent) {

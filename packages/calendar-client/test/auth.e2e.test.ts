@@ -5,7 +5,7 @@ import {
   PermissionDeniedError,
 } from '@clientkit/calendar-client';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { EDITOR_PASSWORD, NOW, SUBSCRIBER_PASSWORD, useCalendarServer } from './helpers';
+import { EDITOR_PASSWORD, NOW, SUBSCRIBER_PASSWORD, useCalendarServer } from './support/e2e';
 
 const calendar = useCalendarServer();
 

@@ -6,7 +6,7 @@ import {
 } from '@clientkit/calendar-client';
 import { EventListQuery } from '@clientkit/calendar-client/schemas';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_PASSWORD, useCalendarServer } from './helpers';
+import { EDITOR_PASSWORD, useCalendarServer } from './support/e2e';
 
 const calendar = useCalendarServer();
 

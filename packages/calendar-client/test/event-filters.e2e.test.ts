@@ -6,7 +6,7 @@ import {
   RequestValidationError,
 } from '@clientkit/calendar-client';
 import { describe, expect, it } from 'vitest';
-import { useCalendarServer } from './helpers';
+import { useCalendarServer } from './support/e2e';
 
 /**
  * The clock stands at 2026-06-15 12:00 UTC (site time zone UTC). The seed's published events, by

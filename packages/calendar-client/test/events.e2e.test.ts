@@ -5,7 +5,7 @@ import {
   PermissionDeniedError,
 } from '@clientkit/calendar-client';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, EDITOR_PASSWORD, useCalendarServer } from './helpers';
+import { basicHeader, EDITOR_PASSWORD, useCalendarServer } from './support/e2e';
 
 const calendar = useCalendarServer();
 const editorHeaders = {

@@ -6,7 +6,7 @@ import {
   type VenueFilters,
 } from '@clientkit/calendar-client';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, EDITOR_PASSWORD, useCalendarServer } from './helpers';
+import { basicHeader, EDITOR_PASSWORD, useCalendarServer } from './support/e2e';
 
 /**
  * Seeded venues: 10 Harbour Hall (Boston, coordinates, upcoming events), 11 Riverside Park

@@ -5,7 +5,7 @@ import {
   type TagFilters,
 } from '@clientkit/calendar-client';
 import { describe, expect, it } from 'vitest';
-import { useCalendarServer } from './helpers';
+import { useCalendarServer } from './support/e2e';
 
 /**
  * Seeded categories: 1 Music, 2 Jazz (child of Music), 3 Workshops, 4 Sports (no events).

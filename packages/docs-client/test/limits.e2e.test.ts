@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../src/index';
-import { useDocsServer } from './e2e-helpers';
+import { useDocsServer } from './support/e2e';
 
 const h = useDocsServer();
 const ids = (count: number) => Array.from({ length: count }, (_, i) => `usr_${i}`);

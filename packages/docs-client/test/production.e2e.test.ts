@@ -23,7 +23,7 @@ import {
   RateLimitError,
   RequestValidationError,
 } from '../src/index';
-import { useDocsServer } from './e2e-helpers';
+import { useDocsServer } from './support/e2e';
 
 const h = useDocsServer();
 

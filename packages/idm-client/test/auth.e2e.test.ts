@@ -9,8 +9,8 @@ import {
   PermissionDeniedError,
 } from '../src/index';
 import { scopesOf } from '../src/scopes';
-import { START, serverLogs, useServer } from './e2e';
-import { rejectionOf } from './helpers';
+import { START, serverLogs, useServer } from './support/e2e';
+import { rejectionOf } from './support/unit';
 
 const e2e = useServer();
 

@@ -9,8 +9,8 @@ import {
   RateLimitError,
   RequestValidationError,
 } from '../src/index';
-import { START, serverLogs, useServer } from './e2e';
-import { rejectionOf } from './helpers';
+import { START, serverLogs, useServer } from './support/e2e';
+import { rejectionOf } from './support/unit';
 
 const e2e = useServer();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../src/index';
-import { useServer } from './e2e';
-import { rejectionOf } from './helpers';
+import { useServer } from './support/e2e';
+import { rejectionOf } from './support/unit';
 
 const e2e = useServer({ tenant: 'private' });
 

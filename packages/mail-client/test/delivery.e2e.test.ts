@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACME, closedPort, listen, recordingReceiver, useMailServer } from './e2e-helpers';
+import { ACME, useMailServer } from './support/e2e';
+import { closedPort, listen, recordingReceiver } from './support/receivers';
 
 const h = useMailServer();
 const RETRY_MINUTES = [1, 5, 10, 10, 10, 15, 30, 60, 120, 360];

@@ -4,7 +4,8 @@ import { inboundAddress, webhookUrl } from '../src/index';
 import { createInboundWebhookListener } from '../src/node';
 import type { InboundMessage } from '../src/webhook';
 import { parseInboundMessage } from '../src/webhook';
-import { ACME, GLOBEX, listen, rawMessage, recordingReceiver, useMailServer } from './e2e-helpers';
+import { ACME, GLOBEX, rawMessage, useMailServer } from './support/e2e';
+import { listen, recordingReceiver } from './support/receivers';
 
 const h = useMailServer();
 

@@ -3,7 +3,8 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookUrl } from '../src/index';
 import { createInboundWebhookListener } from '../src/node';
-import { ACME, listen, useMailServer } from './e2e-helpers';
+import { ACME, useMailServer } from './support/e2e';
+import { listen } from './support/receivers';
 
 const h = useMailServer();
 const MESSAGES = 20;

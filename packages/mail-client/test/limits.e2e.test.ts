@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../src/index';
 import { MAX_SERVER_NAME_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '../src/schemas';
-import { ACME, useMailServer } from './e2e-helpers';
+import { ACME, useMailServer } from './support/e2e';
 
 const h = useMailServer();
 

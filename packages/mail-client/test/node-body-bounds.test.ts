@@ -3,8 +3,8 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInboundWebhookListener, DEFAULT_WEBHOOK_BODY_TIMEOUT_MS } from '../src/node';
 import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from '../src/webhook';
-import { listen } from './e2e-helpers';
-import { sampleMessage } from './sample-message';
+import { listen } from './support/receivers';
+import { sampleMessage } from './support/records';
 
 const MiB = 1024 * 1024;
 const credentials = { username: 'inbound', password: 'pä55:word' };

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboundWebhookListener } from '../src/node';
-import { listen } from './e2e-helpers';
+import { listen } from './support/receivers';
 
 const MiB = 1024 * 1024;
 const credentials = { username: 'inbound', password: 'pä55:word' };

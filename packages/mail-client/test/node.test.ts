@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboundWebhookListener, type InboundMessage, RejectMessage } from '../src/node';
-import { listen } from './e2e-helpers';
-import { sampleMessage } from './sample-message';
+import { listen } from './support/receivers';
+import { sampleMessage } from './support/records';
 
 const credentials = { username: 'inbound', password: 'pä55:word' };
 const authorization = `Basic ${Buffer.from('inbound:pä55:word', 'utf8').toString('base64')}`;

@@ -1,14 +1,8 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type APIError, MailClient, webhookUrl } from '../src/index';
-import {
-  ACCOUNT_TOKEN,
-  ACME,
-  closedPort,
-  GLOBEX,
-  recordingReceiver,
-  useMailServer,
-} from './e2e-helpers';
+import { ACCOUNT_TOKEN, ACME, GLOBEX, useMailServer } from './support/e2e';
+import { closedPort, recordingReceiver } from './support/receivers';
 
 const h = useMailServer();
 const PASSWORD = 'hunter2-Very-Secret';

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   RequestValidationError,
 } from '../src/index';
-import { ACME, GLOBEX, useMailServer } from './e2e-helpers';
+import { ACME, GLOBEX, useMailServer } from './support/e2e';
 
 const h = useMailServer();
 

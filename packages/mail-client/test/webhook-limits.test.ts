@@ -4,7 +4,7 @@ import {
   DEFAULT_MAX_WEBHOOK_BODY_BYTES,
   type InboundWebhookOptions,
 } from '../src/webhook';
-import { sampleMessage } from './sample-message';
+import { sampleMessage } from './support/records';
 
 const USER = 'inbound';
 const PASSWORD = 'correct horse:battery/staple';

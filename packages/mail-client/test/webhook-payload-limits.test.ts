@@ -5,7 +5,7 @@ import {
   MalformedInboundMessageError,
   parseInboundMessage,
 } from '../src/webhook';
-import { sampleMessage } from './sample-message';
+import { sampleMessage } from './support/records';
 
 const USER = 'inbound';
 const PASSWORD = 'correct horse:battery/staple';

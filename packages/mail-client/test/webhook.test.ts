@@ -8,7 +8,7 @@ import {
   parseInboundMessage,
   RejectMessage,
 } from '../src/webhook';
-import { sampleMessage } from './sample-message';
+import { sampleMessage } from './support/records';
 
 const USER = 'inbound';
 const PASSWORD = 'correct horse:battery/staple';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../src/index';
 import { MAX_PAYLOAD_KEY_LENGTH, MAX_PAYLOAD_VALUE_LENGTH } from '../src/schemas';
-import { useMeteringServer } from './e2e';
+import { useMeteringServer } from './support/e2e';
 
 const h = useMeteringServer();
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, RateLimitError } from '../src/index';
-import { useMeteringServer } from './e2e';
+import { useMeteringServer } from './support/e2e';
 
 const h = useMeteringServer();
 

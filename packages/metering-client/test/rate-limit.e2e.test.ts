@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../src/index';
-import { bodyOf, useMeteringServer } from './e2e';
+import { bodyOf, useMeteringServer } from './support/e2e';
 
 const h = useMeteringServer({ rateLimit: { requests: 2, perMs: 60_000 } });
 

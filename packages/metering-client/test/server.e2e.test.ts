@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, DEFAULT_SERVICE_VERSION, isSessionExpiredError } from '../src/index';
-import { bodyOf, LIVE_KEY, SERVER_START, TEST_KEY, urlOf, useMeteringServer } from './e2e';
+import { bodyOf, LIVE_KEY, SERVER_START, TEST_KEY, urlOf, useMeteringServer } from './support/e2e';
 
 const h = useMeteringServer();
 

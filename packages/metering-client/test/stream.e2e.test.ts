@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { within } from '../../../test-support/within';
 import type { MeterEvent } from '../src/index';
-import { urlOf, useMeteringServer } from './e2e';
+import { urlOf, useMeteringServer } from './support/e2e';
 
 const h = useMeteringServer();
 const STREAM = '/v2/billing/meter_event_stream';
