@@ -14,6 +14,11 @@ export interface RequestChecks {
   unexpectedBody?(c: Context): Promise<void>;
   /** The media types the interface reads bodies in, for the document (default JSON only). */
   bodyTypes?: string[];
+  /**
+   * Whether a body's top-level fields that its schema does not name are dropped rather than
+   * refused (WordPress): the document then leaves the request objects open at the top.
+   */
+  dropsUnknownBodyFields?: boolean;
 }
 
 /** A path parameter: its JSON Schema, and the pattern a route segment must match (default any). */

@@ -23,6 +23,13 @@ function refTo(schema: $ZodType, named: Record<string, $ZodType>): JsonSchema {
   return { $ref: `#/components/schemas/${id}` };
 }
 
+/** An object schema that no longer refuses fields it does not name (nested objects keep their rule). */
+function openAtTheTop(schema: JsonSchema): JsonSchema {
+  if (schema.additionalProperties !== false) return schema;
+  const { additionalProperties: _refused, ...open } = schema;
+  return open;
+}
+
 class DocumentWriter<Auth> {
   readonly #description: InterfaceDescription<Auth, unknown>;
   readonly #schemas: JsonSchemaWriter;
@@ -107,6 +114,15 @@ class DocumentWriter<Auth> {
     };
   }
 
+  #requestSchemas(): Record<string, JsonSchema> {
+    const { components, checks } = this.#description;
+    const schemas = this.#schemas.components(components.requests, 'input');
+    if (!checks.dropsUnknownBodyFields) return schemas;
+    return Object.fromEntries(
+      Object.entries(schemas).map(([id, schema]) => [id, openAtTheTop(schema)]),
+    );
+  }
+
   document(): JsonSchema {
     const { description } = this;
     const paths: Record<string, JsonSchema> = {};
@@ -127,7 +143,7 @@ class DocumentWriter<Auth> {
       components: {
         schemas: {
           ...this.#schemas.components(description.components.responses, 'output'),
-          ...this.#schemas.components(description.components.requests, 'input'),
+          ...this.#requestSchemas(),
         },
         securitySchemes: description.securitySchemes,
       },

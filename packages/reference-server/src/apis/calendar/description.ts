@@ -338,7 +338,11 @@ export const calendarOperations: CalendarOperation[] = operationsOf(
 const dateTimeDescription = 'Y-m-d H:i:s (site or event time zone), ISO 8601, or a Unix timestamp';
 
 // The rule of date-time text is a refinement JSON Schema cannot state: the document says it.
-jsonSchemaHints.set(requests.DateTimeText, { type: 'string', description: dateTimeDescription });
+jsonSchemaHints.set(requests.DateTimeText, {
+  type: 'string',
+  description: dateTimeDescription,
+  examples: ['2026-07-01 19:30:00', '2026-07-01T19:30:00-04:00', '1782948600'],
+});
 
 /** The JSON Schema writer of the calendar: its custom checks, `false` and `[]`, it knows. */
 export const calendarSchemaWriter = new JsonSchemaWriter();
@@ -413,6 +417,7 @@ export function calendarDescription(
       query: checkQuery,
       body: checkBody,
       bodyTypes: ['application/json', 'application/x-www-form-urlencoded'],
+      dropsUnknownBodyFields: true,
     },
   };
 }

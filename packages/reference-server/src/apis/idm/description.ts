@@ -50,6 +50,8 @@ jsonSchemaHints.set(ClientMetadata, {
   propertyNames: { maxLength: CLIENT_METADATA_LIMITS.maxNameLength },
   additionalProperties: { type: 'string', maxLength: CLIENT_METADATA_LIMITS.maxValueLength },
 });
+// A change names at least one field (its object refuses unknown ones).
+jsonSchemaHints.set(UpdateClientBody, { minProperties: 1 });
 jsonSchemaHints.set(TokenResponse.shape.token_type, {
   type: 'string',
   pattern: '^[Bb][Ee][Aa][Rr][Ee][Rr]$',

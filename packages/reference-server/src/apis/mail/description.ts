@@ -5,6 +5,7 @@ import type { $ZodType } from 'zod/v4/core';
 import {
   type DocumentationOf,
   type InterfaceDescription,
+  jsonSchemaHints,
   operationsOf,
   type PathParameter,
 } from '../../operations';
@@ -84,6 +85,9 @@ function serverOf(c: Context, store: MailStore): StoredServer {
   }
   return server;
 }
+
+// A PUT changes at least one field (its object refuses unknown ones): a rule JSON Schema can state.
+jsonSchemaHints.set(UpdateServerBody, { minProperties: 1 });
 
 /** Server IDs are integers; any other segment names no server (601), it is not an unknown route. */
 const mailPathParameters: Record<string, PathParameter> = {
