@@ -36,6 +36,8 @@ export interface InterfaceDescription<Auth, Principal> {
   title: string;
   version: string;
   description: string;
+  /** What each group of operations holds, by the tag the document lists them under. */
+  tags: Record<string, string>;
   /** The base path the operation paths are relative to, e.g. `/v1`. */
   base: string;
   operations: Operation<Auth>[];

@@ -30,6 +30,19 @@ function openAtTheTop(schema: JsonSchema): JsonSchema {
   return open;
 }
 
+/** The document's list of the operations' tags, in the order they first appear, described. */
+function tagsOf(description: InterfaceDescription<unknown, unknown>): JsonSchema {
+  const names = [...new Set(description.operations.flatMap((operation) => operation.tag ?? []))];
+  if (names.length === 0) return {};
+  return {
+    tags: names.map((name) => {
+      const text = description.tags[name];
+      if (!text) throw new Error(`${description.title}: the tag ${name} is not described`);
+      return { name, description: text };
+    }),
+  };
+}
+
 class DocumentWriter<Auth> {
   readonly #description: InterfaceDescription<Auth, unknown>;
   readonly #schemas: JsonSchemaWriter;
@@ -100,6 +113,7 @@ class DocumentWriter<Auth> {
     return {
       operationId: operationIdOf(operation, method),
       summary: operation.summary,
+      ...(operation.tag ? { tags: [operation.tag] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body
         ? {
@@ -138,7 +152,10 @@ class DocumentWriter<Auth> {
         title: description.title,
         version: description.version,
         description: description.description,
+        // The documents are written by this package, under its license.
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      ...tagsOf(description),
       paths,
       components: {
         schemas: {

@@ -366,6 +366,14 @@ export function calendarDescription(
       'Events, venues, organizers, categories and tags. Reads of published records are public; ' +
       'writes need an editor, through an application password (HTTP Basic) or a REST nonce. ' +
       'Write bodies are JSON or form-encoded, as WordPress reads them.',
+    tags: {
+      calendar: 'The namespace: its index of routes and this document',
+      events: 'Events, by id or slug, with their venues, organizers, categories and tags',
+      venues: 'Venues, by id or slug',
+      organizers: 'Organizers, by id or slug',
+      categories: 'Event categories (a hierarchical taxonomy)',
+      tags: 'Tags (a flat taxonomy shared with posts)',
+    },
     base: CALENDAR_BASE,
     operations: calendarOperations,
     pathParameters: calendarPathParameters,

@@ -145,6 +145,12 @@ export function docsDescription(
     description:
       'Users, spaces, space permissions and Git sync. Every operation takes a bearer token; ' +
       'each lists the schemes and OAuth scopes it accepts, any one of which is enough.',
+    tags: {
+      docs: 'The API itself: its release and build',
+      user: 'The user the token acts for',
+      users: 'Users, by id',
+      spaces: 'Spaces: their content, trash, place among collections, permissions and Git sync',
+    },
     base: DOCS_BASE,
     operations: operationsOf(requests.docs, responses, docsDocumentation),
     components: {

@@ -105,6 +105,7 @@ export function mailDescription(
     description:
       'The settings of a mail server, such as where its parsed inbound messages are POSTed. ' +
       'Every request carries the account token; answers are JSON only.',
+    tags: { servers: 'Servers: their settings, inbound address and hook URLs' },
     base: mail.base,
     operations: operationsOf(mail, responses, mailDocumentation),
     pathParameters: mailPathParameters,
