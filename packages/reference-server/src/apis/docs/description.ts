@@ -101,9 +101,14 @@ const docsDocumentation: DocumentationOf<typeof requests.docs> = {
 };
 
 // Rules of the contract's refinements that JSON Schema can state: a change names at least one field
-// (the objects refuse unknown ones), and an invitation names at least one user or team.
+// (the objects refuse unknown ones), a space takes an emoji and an icon together only to remove
+// both, and an invitation names at least one user or team.
 jsonSchemaHints.set(requests.UpdateUserBody, { minProperties: 1 });
-jsonSchemaHints.set(requests.UpdateSpaceBody, { minProperties: 1 });
+jsonSchemaHints.set(requests.UpdateSpaceBody, {
+  minProperties: 1,
+  if: { required: ['emoji', 'icon'] },
+  then: { properties: { emoji: { type: 'null' }, icon: { type: 'null' } } },
+});
 jsonSchemaHints.set(requests.MoveSpaceBody, { minProperties: 1 });
 jsonSchemaHints.set(requests.InviteUsersAndTeams, {
   anyOf: [
