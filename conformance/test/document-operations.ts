@@ -12,8 +12,6 @@ export interface DocumentParameter {
   schema: JsonSchema;
   /** The JSON pointer of its schema, for a validator that has the whole document. */
   pointer: string;
-  style?: string;
-  explode?: boolean;
 }
 
 /** An operation as a request generator reads it from a document. */
@@ -24,7 +22,7 @@ export interface DocumentOperation {
   path: string;
   parameters: DocumentParameter[];
   /** The request body's media types in the document's order, its schema and where it sits. */
-  body?: { types: string[]; required: boolean; schema: JsonSchema; pointer: string };
+  body?: { types: string[]; schema: JsonSchema; pointer: string };
   /** The alternatives of the security requirement; `{}` stands for "no credentials". */
   security: Record<string, string[]>[];
   /** The statuses the operation names (`default` left out). */
@@ -57,7 +55,7 @@ export function resolved(document: OpenApiDocument, schema: JsonSchema): JsonSch
 interface RawOperation {
   operationId?: string;
   parameters?: Omit<DocumentParameter, 'pointer'>[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, unknown>;
   security?: Record<string, string[]>[];
 }
@@ -85,7 +83,6 @@ function operationOf(
       ? {
           body: {
             types,
-            required: raw.requestBody?.required === true,
             schema: resolved(document, content[first].schema),
             pointer: `${base}/requestBody/content/${escapePointer(first)}/schema`,
           },

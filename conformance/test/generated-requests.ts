@@ -81,7 +81,7 @@ interface Breach {
   value: unknown;
 }
 
-/** The fields with the tightest bound of a keyword come first: the shortest value that breaks it. */
+/** The field with the tightest bound of a keyword, and the bound: the smallest value that breaks it. */
 function tightest(
   fields: [string, JsonSchema][],
   keyword: string,
@@ -112,6 +112,7 @@ function breachesOf(fields: [string, JsonSchema][], document: OpenApiDocument): 
     break;
   }
   const long = tightest(fields, 'maxLength', document);
+  // A string near the body size limit would be refused for its size (413), not for its rule.
   if (long && long[1] <= 100_000)
     breaches.push({
       kind: 'over maxLength',
@@ -119,8 +120,8 @@ function breachesOf(fields: [string, JsonSchema][], document: OpenApiDocument): 
       name: long[0],
       value: 'x'.repeat(long[1] + 1),
     });
-  const large =
-    tightest(fields, 'maximum', document) ?? tightest(fields, 'exclusiveMaximum', document);
+  const large = tightest(fields, 'maximum', document);
+  // Past 2^53 one more is not a different number in JSON.
   if (large && Number.isSafeInteger(large[1] + 1))
     breaches.push({
       kind: 'over maximum',

@@ -41,7 +41,8 @@ function itemsOf(body: unknown): Record<string, unknown>[] {
 /**
  * The path of the listing that names the records of a path parameter: the longest GET path of the
  * same document that the operation's path starts with, below the parameter (`/events` for
- * `/events/{id}` and `/events/by-slug/{slug}`), without parameters of its own left to fill.
+ * `/events/{id}` and `/events/by-slug/{slug}`); its own parameters, if any, are those to the left,
+ * already filled.
  */
 function listingPath(operations: DocumentOperation[], segments: string[]): string | undefined {
   const reads = new Set(operations.filter((o) => o.method === 'GET').map((o) => o.path));
@@ -55,7 +56,7 @@ function listingPath(operations: DocumentOperation[], segments: string[]): strin
 /**
  * A value for each path parameter of an operation, left to right: the first item of the listing
  * of the same document that holds such records (fetched with the operation's credentials), else
- * the seed's record from SEED_PATH_VALUES. The server is back at its seed when this runs, so the
+ * the seed's record from SEED_VALUES. The server is back at its seed when this runs, so the
  * same ids come back on every run.
  */
 export async function pathValues(

@@ -48,5 +48,14 @@ export function adminOperation(
   more: Partial<Omit<AdminOperation, 'id' | 'methods' | 'path' | 'summary' | 'auth'>> = {},
 ): AdminOperation {
   const errors = { ...refused, ...more.errors };
-  return { id, methods: [method], path, summary, auth: 'test-control', success: ok, ...more, errors };
+  return {
+    id,
+    methods: [method],
+    path,
+    summary,
+    auth: 'test-control',
+    success: ok,
+    ...more,
+    errors,
+  };
 }

@@ -106,8 +106,10 @@ const docsDocumentation: DocumentationOf<typeof requests.docs> = {
 jsonSchemaHints.set(requests.UpdateUserBody, { minProperties: 1 });
 jsonSchemaHints.set(requests.UpdateSpaceBody, {
   minProperties: 1,
-  if: { required: ['emoji', 'icon'] },
-  then: { properties: { emoji: { type: 'null' }, icon: { type: 'null' } } },
+  anyOf: [
+    { not: { properties: { emoji: {}, icon: {} }, required: ['emoji', 'icon'] } },
+    { properties: { emoji: { type: 'null' }, icon: { type: 'null' } } },
+  ],
 });
 jsonSchemaHints.set(requests.MoveSpaceBody, { minProperties: 1 });
 jsonSchemaHints.set(requests.InviteUsersAndTeams, {
