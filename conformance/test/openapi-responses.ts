@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { escapePointer, resolveRef } from './document-operations';
+import { documentAjv } from './schema-validator';
 
 /** The parts of an OpenAPI 3.1 document the response checks read. */
 export interface OpenApiDocument {
@@ -19,23 +20,6 @@ interface OperationObject {
   responses?: Record<string, ResponseObject>;
 }
 
-// ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped once more.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
-
-/** The JSON pointer of a path segment (RFC 6901: `~` then `/` are escaped). */
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function resolvePointer(document: unknown, ref: string): unknown {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], document);
-}
-
 /** Where each operation's JSON response schema sits in the document, per status. */
 function responsePointers(document: OpenApiDocument): Map<string, string> {
   const pointers = new Map<string, string>();
@@ -47,7 +31,7 @@ function responsePointers(document: OpenApiDocument): Map<string, string> {
         const base = response.$ref
           ? response.$ref
           : `#/paths/${escapePointer(path)}/${method}/responses/${status}`;
-        const target = (response.$ref ? resolvePointer(document, response.$ref) : response) as
+        const target = (response.$ref ? resolveRef(document, response.$ref) : response) as
           | ResponseObject
           | undefined;
         if (!target?.content?.['application/json']?.schema) continue;
@@ -79,11 +63,7 @@ export type ResponseCheck = (
  * operation and status. A status the document declares without a JSON body must come without one.
  */
 export function responseChecker(document: OpenApiDocument, name: string): ResponseCheck {
-  // strict off: published documents carry OpenAPI keywords (example, discriminator) JSON Schema lacks.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addFormat('emoji', true);
-  ajv.addSchema(document as object, name);
+  const ajv = documentAjv(document, name, { allErrors: true });
   const pointers = responsePointers(document);
   const declared = new Set<string>();
   for (const item of Object.values(document.paths)) {

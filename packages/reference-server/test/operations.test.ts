@@ -5,6 +5,7 @@ import { createReferenceServer } from '../src/index';
 import {
   bodyOf,
   type InterfaceDescription,
+  JsonSchemaWriter,
   mountOperations,
   type Operation,
   openApiPublisher,
@@ -25,6 +26,7 @@ const operations: Operation<Access>[] = [
     methods: ['POST', 'PUT'],
     path: '/echo/{slot}',
     summary: 'Echo the name',
+    tag: 'echo',
     auth: 'key',
     query: Query,
     defaults: { n: 1 },
@@ -49,6 +51,7 @@ function toy(order: string[] = []): InterfaceDescription<Access, string> {
     title: 'Toy',
     version: '1',
     description: 'A toy interface',
+    tags: { echo: 'Echoes of what was sent' },
     base: '/toy',
     operations,
     pathParameters: { slot: { schema: { type: 'integer' }, pattern: '[0-9]+' } },
@@ -215,6 +218,58 @@ describe('declared operations: the OpenAPI document', () => {
     expect(document.paths['/']?.get?.responses).toMatchObject({ '204': { description: 'Up' } });
     expect(document.paths['/']?.get?.security).toEqual([]);
     expect(Object.keys(document.components.schemas).sort()).toEqual(['Answer', 'Body', 'Problem']);
+  });
+});
+
+describe('declared operations: what the document says besides the operations', () => {
+  type Written = {
+    info: Record<string, unknown>;
+    tags: unknown;
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+    components: { schemas: Record<string, Record<string, unknown>> };
+  };
+  const strictBody = z.strictObject({ name: z.string() });
+  const written = (more: Partial<InterfaceDescription<Access, string>> = {}) => {
+    const base = toy();
+    return openApiPublisher({
+      ...base,
+      operations: operations.map((operation) =>
+        operation.body ? { ...operation, body: strictBody } : operation,
+      ),
+      components: { ...base.components, requests: { Body: strictBody } },
+      ...more,
+    })('http://host/toy') as Written;
+  };
+
+  it('lists each operation under its tag, and every tag with its description', () => {
+    const document = written();
+    expect(document.paths['/echo/{slot}']?.post?.tags).toEqual(['echo']);
+    expect(document.paths['/']?.get?.tags).toBeUndefined();
+    expect(document.tags).toEqual([{ name: 'echo', description: 'Echoes of what was sent' }]);
+  });
+
+  it('refuses to write a document with a tag it cannot describe', () => {
+    expect(() => written({ tags: {} })).toThrow('the tag echo is not described');
+  });
+
+  it('states the license the documents are written under', () => {
+    expect(written().info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it('keeps request objects closed, unless the interface drops the fields they do not name', () => {
+    expect(written().components.schemas.Body?.additionalProperties).toBe(false);
+    const base = toy();
+    const dropping = written({ checks: { ...base.checks, dropsUnknownBodyFields: true } });
+    expect(dropping.components.schemas.Body).not.toHaveProperty('additionalProperties');
+  });
+
+  it('documents a custom check that takes only an empty list as an array with items', () => {
+    const empty = z.custom<[]>((value) => Array.isArray(value) && value.length === 0);
+    expect(new JsonSchemaWriter().of(empty, 'input')).toEqual({
+      type: 'array',
+      maxItems: 0,
+      items: {},
+    });
   });
 });
 

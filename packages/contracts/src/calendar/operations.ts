@@ -23,7 +23,8 @@ import {
 
 /**
  * Who may call a calendar operation: `anyone` (published records are public; unpublished ones
- * still need an editor's credentials), or only an `editor` (or an administrator).
+ * still need an editor's credentials), or only an `editor` (or an administrator). Credentials sent
+ * to a public read are still checked: a wrong application password is 401, a bad nonce 403.
  */
 export type CalendarAccess = 'anyone' | 'editor';
 
@@ -48,7 +49,7 @@ export const calendar = defineContract<CalendarAccess>()({
       query: IndexQuery,
       response: (r) => r.NamespaceIndex,
       success: [200],
-      errors: [404],
+      errors: [401, 403, 404],
     },
     getDoc: {
       sdk: 'getDoc',
@@ -57,6 +58,7 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       response: (r) => r.OpenApiDocument,
       success: [200],
+      errors: [401, 403],
     },
     'events.list': {
       sdk: 'events.list',
@@ -88,7 +90,7 @@ export const calendar = defineContract<CalendarAccess>()({
       query: PasswordQuery,
       response: (r) => r.Event,
       success: [200],
-      errors: [403, 404, 410],
+      errors: [401, 403, 404, 410],
     },
     'events.update': {
       sdk: 'events.update',
@@ -122,7 +124,7 @@ export const calendar = defineContract<CalendarAccess>()({
       query: PasswordQuery,
       response: (r) => r.Event,
       success: [200],
-      errors: [403, 404, 410],
+      errors: [401, 403, 404, 410],
     },
     'events.updateBySlug': {
       sdk: 'events.updateBySlug',
@@ -174,7 +176,7 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       response: (r) => r.Venue,
       success: [200],
-      errors: [404, 410],
+      errors: [401, 403, 404, 410],
     },
     'venues.update': {
       sdk: 'venues.update',
@@ -205,7 +207,7 @@ export const calendar = defineContract<CalendarAccess>()({
       params: SlugPath,
       response: (r) => r.Venue,
       success: [200],
-      errors: [404, 410],
+      errors: [401, 403, 404, 410],
     },
     'venues.updateBySlug': {
       sdk: 'venues.updateBySlug',
@@ -257,7 +259,7 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       response: (r) => r.Organizer,
       success: [200],
-      errors: [404, 410],
+      errors: [401, 403, 404, 410],
     },
     'organizers.update': {
       sdk: 'organizers.update',
@@ -288,7 +290,7 @@ export const calendar = defineContract<CalendarAccess>()({
       params: SlugPath,
       response: (r) => r.Organizer,
       success: [200],
-      errors: [404, 410],
+      errors: [401, 403, 404, 410],
     },
     'organizers.updateBySlug': {
       sdk: 'organizers.updateBySlug',
@@ -319,7 +321,7 @@ export const calendar = defineContract<CalendarAccess>()({
       query: CategoryListQuery,
       response: (r) => r.CategoryList,
       success: [200],
-      errors: [400, 404],
+      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('categories'),
     },
     'categories.create': {
@@ -340,7 +342,7 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       response: (r) => r.Term,
       success: [200],
-      errors: [404],
+      errors: [401, 403, 404],
     },
     'categories.update': {
       sdk: 'categories.update',
@@ -371,7 +373,7 @@ export const calendar = defineContract<CalendarAccess>()({
       query: TagListQuery,
       response: (r) => r.TagList,
       success: [200],
-      errors: [400, 404],
+      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('tags'),
     },
     'tags.create': {
@@ -392,7 +394,7 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       response: (r) => r.Term,
       success: [200],
-      errors: [404],
+      errors: [401, 403, 404],
     },
     'tags.update': {
       sdk: 'tags.update',

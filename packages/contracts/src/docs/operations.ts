@@ -46,6 +46,16 @@ const ANY_TOKEN: DocsAccess[] = [
 ];
 
 /**
+ * Every operation takes a token: none, or one the server does not know, is 401; a scheme or scope
+ * the operation does not list is 403.
+ */
+const TOKEN_ERRORS = [401, 403];
+/** A query that breaks its schema is 400. */
+const QUERY_ERRORS = [400, ...TOKEN_ERRORS];
+/** A body that breaks its schema is 400; over the size limit, 413; not JSON, 415. */
+const BODY_ERRORS = [400, 413, 415, ...TOKEN_ERRORS];
+
+/**
  * The documentation hosting interface: each operation keyed by its operationId, in the order of the
  * specification's endpoint table. `auth` lists the ways in, any one of which will do.
  */
@@ -61,6 +71,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ANY_TOKEN,
       response: (r) => r.ApiInformation,
       success: [200],
+      errors: TOKEN_ERRORS,
     },
     getAuthenticatedUser: {
       sdk: 'user.get',
@@ -69,7 +80,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:user:read'],
       response: (r) => r.User,
       success: [200],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
     createUserNotificationsToken: {
       sdk: 'user.createNotificationsToken',
@@ -78,6 +89,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user-internal'],
       response: (r) => r.APITemporaryToken,
       success: [200],
+      errors: TOKEN_ERRORS,
     },
     getUserById: {
       sdk: 'users.get',
@@ -87,7 +99,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: UserPath,
       response: (r) => r.User,
       success: [200],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
     updateUserById: {
       sdk: 'users.update',
@@ -98,7 +110,7 @@ export const docs = defineContract<DocsAccess[]>()({
       body: UpdateUserBody,
       response: (r) => r.User,
       success: [200],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     getSpaceById: {
       sdk: 'spaces.get',
@@ -109,7 +121,7 @@ export const docs = defineContract<DocsAccess[]>()({
       query: GetSpaceQuery,
       response: (r) => r.Space,
       success: [200],
-      errors: [404],
+      errors: [404, ...QUERY_ERRORS],
     },
     updateSpaceById: {
       sdk: 'spaces.update',
@@ -120,7 +132,7 @@ export const docs = defineContract<DocsAccess[]>()({
       body: UpdateSpaceBody,
       response: (r) => r.Space,
       success: [200],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     deleteSpaceById: {
       sdk: 'spaces.delete',
@@ -129,6 +141,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       success: [205, 204],
+      errors: TOKEN_ERRORS,
     },
     duplicateSpace: {
       sdk: 'spaces.duplicate',
@@ -138,7 +151,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       response: (r) => r.Space,
       success: [201],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
     restoreSpace: {
       sdk: 'spaces.restore',
@@ -148,7 +161,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       response: (r) => r.Space,
       success: [200],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
     moveSpace: {
       sdk: 'spaces.move',
@@ -159,7 +172,7 @@ export const docs = defineContract<DocsAccess[]>()({
       body: MoveSpaceBody,
       response: (r) => r.Space,
       success: [200],
-      errors: [400, 404, 409],
+      errors: [404, 409, ...BODY_ERRORS],
     },
     getEmbedByUrlInSpace: {
       sdk: 'spaces.getEmbed',
@@ -170,7 +183,7 @@ export const docs = defineContract<DocsAccess[]>()({
       query: EmbedQuery,
       response: (r) => r.Embed,
       success: [200],
-      errors: [404],
+      errors: [404, ...QUERY_ERRORS],
     },
     searchSpaceContent: {
       sdk: 'spaces.search',
@@ -181,7 +194,7 @@ export const docs = defineContract<DocsAccess[]>()({
       query: SearchQuery,
       response: (r) => r.SearchResultList,
       success: [200],
-      errors: [404],
+      errors: [404, ...QUERY_ERRORS],
       pagination: cursorPages('items'),
     },
     importGitRepository: {
@@ -192,7 +205,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       body: ImportGitRepository,
       success: [204],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     exportToGitRepository: {
       sdk: 'spaces.git.export',
@@ -202,7 +215,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       body: ExportToGitRepository,
       success: [204],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     getSpaceGitInfo: {
       sdk: 'spaces.git.info',
@@ -212,7 +225,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       response: (r) => r.GitSyncState,
       success: [200],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
     deleteLegacyGitInstallation: {
       sdk: 'spaces.git.deleteLegacyInstallation',
@@ -221,7 +234,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user-internal'],
       params: SpacePath,
       success: [205, 204],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
     inviteToSpace: {
       sdk: 'spaces.permissions.invite',
@@ -231,7 +244,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       body: InviteUsersAndTeams,
       success: [204],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     updateTeamPermissionInSpace: {
       sdk: 'spaces.permissions.updateTeam',
@@ -241,7 +254,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpaceTeamPath,
       body: UpdatePermissionBody,
       success: [204],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     removeTeamFromSpace: {
       sdk: 'spaces.permissions.removeTeam',
@@ -250,7 +263,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceTeamPath,
       success: [205, 204],
-      errors: [400, 404],
+      errors: [400, 404, ...TOKEN_ERRORS],
     },
     listTeamPermissionsInSpace: {
       sdk: 'spaces.permissions.listTeams',
@@ -261,7 +274,7 @@ export const docs = defineContract<DocsAccess[]>()({
       query: ListQuery,
       response: (r) => r.TeamPermissionList,
       success: [200],
-      errors: [404],
+      errors: [404, ...QUERY_ERRORS],
       pagination: cursorPages('items'),
     },
     listUserPermissionsInSpace: {
@@ -273,7 +286,7 @@ export const docs = defineContract<DocsAccess[]>()({
       query: ListQuery,
       response: (r) => r.UserPermissionList,
       success: [200],
-      errors: [404],
+      errors: [404, ...QUERY_ERRORS],
       pagination: cursorPages('items'),
     },
     updateUserPermissionInSpace: {
@@ -284,7 +297,7 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpaceUserPath,
       body: UpdatePermissionBody,
       success: [204],
-      errors: [404],
+      errors: [404, ...BODY_ERRORS],
     },
     removeUserFromSpace: {
       sdk: 'spaces.permissions.removeUser',
@@ -293,7 +306,7 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceUserPath,
       success: [205, 204],
-      errors: [404],
+      errors: [404, ...TOKEN_ERRORS],
     },
   },
 });

@@ -28,10 +28,13 @@ export const ADMIN_BODY_LIMIT = {
   tooLarge: (maxBytes: number) => new ApiProblem(413, tooLargeMessage(maxBytes)),
 };
 
-/** The server-wide table and each interface's table, as one: interface paths under `/<name>`. */
+/**
+ * The server-wide table and each interface's table, as one: interface paths under `/<name>`, and
+ * the document lists them under the server or the interface they control.
+ */
 function joinTables(core: AdminTable, modules: InterfaceModule[]): Required<AdminTable> {
   const joined: Required<AdminTable> = {
-    operations: [...core.operations],
+    operations: core.operations.map((operation) => ({ ...operation, tag: 'server' })),
     handlers: { ...core.handlers },
     requests: { ...core.requests },
   };
@@ -41,7 +44,11 @@ function joinTables(core: AdminTable, modules: InterfaceModule[]): Required<Admi
     for (const operation of operations) {
       if (joined.operations.some((o) => o.id === operation.id))
         throw new Error(`admin operation ${operation.id} of ${module.name} is declared twice`);
-      joined.operations.push({ ...operation, path: `/${module.name}${operation.path}` });
+      joined.operations.push({
+        ...operation,
+        path: `/${module.name}${operation.path}`,
+        tag: module.name,
+      });
     }
     Object.assign(joined.handlers, handlers as Record<string, AdminHandler>);
     for (const [name, schema] of Object.entries(requests)) {
@@ -61,6 +68,14 @@ function adminDescription(table: Required<AdminTable>): InterfaceDescription<Adm
       'Test control of the reference server: reset, seed and inspect the state, move the clock, ' +
       'inject faults, and each interface’s own controls. Mounted only when admin routes are on; ' +
       'they take no credentials. Every refusal is {"error": "<what was wrong>"}.',
+    tags: {
+      server: 'The whole server: reset, seed and state, the clock, injected faults',
+      docs: 'Controls of the documentation interface',
+      calendar: 'Controls of the events calendar',
+      metering: 'Controls of the metering interface',
+      mail: 'Controls of the inbound mail interface',
+      idm: 'Controls of the identity management interface',
+    },
     base: ADMIN_BASE,
     operations: table.operations,
     components: {

@@ -33,8 +33,13 @@ export interface AdminTable {
 }
 
 const ok = { 200: 'OK' };
+/** Any admin route refuses a body it does not take, and one its schema refuses. */
+const refused = { 400: 'A body the route does not take, or one that breaks its schema' };
 
-/** One row of an admin table; success is 200 unless told, and the auth is the admin marker. */
+/**
+ * One row of an admin table; success is 200 unless told, 400 is among its errors, and the auth is
+ * the admin marker.
+ */
 export function adminOperation(
   id: string,
   method: HttpMethod,
@@ -42,5 +47,15 @@ export function adminOperation(
   summary: string,
   more: Partial<Omit<AdminOperation, 'id' | 'methods' | 'path' | 'summary' | 'auth'>> = {},
 ): AdminOperation {
-  return { id, methods: [method], path, summary, auth: 'test-control', success: ok, ...more };
+  const errors = { ...refused, ...more.errors };
+  return {
+    id,
+    methods: [method],
+    path,
+    summary,
+    auth: 'test-control',
+    success: ok,
+    ...more,
+    errors,
+  };
 }

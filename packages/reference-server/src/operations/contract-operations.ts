@@ -59,6 +59,11 @@ export type HandlersOf<C, Principal> = {
 /** The server's documentation of every operation of a contract: one entry each, or it does not compile. */
 export type DocumentationOf<C> = { [Id in keyof Operations<C>]: OperationDocs };
 
+/** The resource of a client method (`spaces` of `spaces.git.import`); the client's name for its own. */
+function resourceOf(sdk: string, client: string): string {
+  return sdk.includes('.') ? sdk.slice(0, sdk.indexOf('.')) : client;
+}
+
 /**
  * A contract's operations in the form the shared module mounts and documents: keyed by operationId,
  * with every method that reaches them, their response schema picked from the loaded responses, and
@@ -77,6 +82,7 @@ export function operationsOf<C extends Contract>(
       id,
       methods: [operation.method, ...(operation.also ?? [])],
       path: operation.path,
+      tag: resourceOf(operation.sdk, contract.name),
       auth: operation.auth as AuthOf<C>,
       query: operation.query,
       body: operation.body,

@@ -14,6 +14,11 @@ export interface RequestChecks {
   unexpectedBody?(c: Context): Promise<void>;
   /** The media types the interface reads bodies in, for the document (default JSON only). */
   bodyTypes?: string[];
+  /**
+   * Whether a body's top-level fields that its schema does not name are dropped rather than
+   * refused (WordPress): the document then leaves the request objects open at the top.
+   */
+  dropsUnknownBodyFields?: boolean;
 }
 
 /** A path parameter: its JSON Schema, and the pattern a route segment must match (default any). */
@@ -31,6 +36,8 @@ export interface InterfaceDescription<Auth, Principal> {
   title: string;
   version: string;
   description: string;
+  /** What each group of operations holds, by the tag the document lists them under. */
+  tags: Record<string, string>;
   /** The base path the operation paths are relative to, e.g. `/v1`. */
   base: string;
   operations: Operation<Auth>[];

@@ -35,8 +35,9 @@ export class JsonSchemaWriter {
     if (hint) Object.assign(context.jsonSchema, hint);
     if (def.type !== 'custom' || hint) return;
     if (def.fn?.(false) === true) Object.assign(context.jsonSchema, { const: false });
+    // An empty list; `items` adds nothing, but an array schema without one reads as a mistake.
     else if (def.fn?.([]) === true)
-      Object.assign(context.jsonSchema, { type: 'array', maxItems: 0 });
+      Object.assign(context.jsonSchema, { type: 'array', maxItems: 0, items: {} });
     else Object.assign(context.jsonSchema, this.#fallback);
   };
 

@@ -23,6 +23,26 @@ function refTo(schema: $ZodType, named: Record<string, $ZodType>): JsonSchema {
   return { $ref: `#/components/schemas/${id}` };
 }
 
+/** An object schema that no longer refuses fields it does not name (nested objects keep their rule). */
+function openAtTheTop(schema: JsonSchema): JsonSchema {
+  if (schema.additionalProperties !== false) return schema;
+  const { additionalProperties: _refused, ...open } = schema;
+  return open;
+}
+
+/** The document's list of the operations' tags, in the order they first appear, described. */
+function tagsOf(description: InterfaceDescription<unknown, unknown>): JsonSchema {
+  const names = [...new Set(description.operations.flatMap((operation) => operation.tag ?? []))];
+  if (names.length === 0) return {};
+  return {
+    tags: names.map((name) => {
+      const text = description.tags[name];
+      if (!text) throw new Error(`${description.title}: the tag ${name} is not described`);
+      return { name, description: text };
+    }),
+  };
+}
+
 class DocumentWriter<Auth> {
   readonly #description: InterfaceDescription<Auth, unknown>;
   readonly #schemas: JsonSchemaWriter;
@@ -93,6 +113,7 @@ class DocumentWriter<Auth> {
     return {
       operationId: operationIdOf(operation, method),
       summary: operation.summary,
+      ...(operation.tag ? { tags: [operation.tag] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body
         ? {
@@ -105,6 +126,15 @@ class DocumentWriter<Auth> {
       responses: this.#responses(operation),
       security: this.#description.security(operation.auth),
     };
+  }
+
+  #requestSchemas(): Record<string, JsonSchema> {
+    const { components, checks } = this.#description;
+    const schemas = this.#schemas.components(components.requests, 'input');
+    if (!checks.dropsUnknownBodyFields) return schemas;
+    return Object.fromEntries(
+      Object.entries(schemas).map(([id, schema]) => [id, openAtTheTop(schema)]),
+    );
   }
 
   document(): JsonSchema {
@@ -122,12 +152,15 @@ class DocumentWriter<Auth> {
         title: description.title,
         version: description.version,
         description: description.description,
+        // The documents are written by this package, under its license.
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      ...tagsOf(description),
       paths,
       components: {
         schemas: {
           ...this.#schemas.components(description.components.responses, 'output'),
-          ...this.#schemas.components(description.components.requests, 'input'),
+          ...this.#requestSchemas(),
         },
         securitySchemes: description.securitySchemes,
       },

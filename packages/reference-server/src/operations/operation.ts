@@ -20,6 +20,8 @@ export interface Operation<Auth> {
   /** Relative to the interface's base path, with `{name}` path parameters, as OpenAPI writes it. */
   path: string;
   summary: string;
+  /** The group the document lists it under: the resource of the client that binds it. */
+  tag?: string | undefined;
   auth: Auth;
   /** The query string, checked before the handler runs; left out when the operation takes none. */
   query?: $ZodType | undefined;

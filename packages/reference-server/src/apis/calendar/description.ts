@@ -338,7 +338,11 @@ export const calendarOperations: CalendarOperation[] = operationsOf(
 const dateTimeDescription = 'Y-m-d H:i:s (site or event time zone), ISO 8601, or a Unix timestamp';
 
 // The rule of date-time text is a refinement JSON Schema cannot state: the document says it.
-jsonSchemaHints.set(requests.DateTimeText, { type: 'string', description: dateTimeDescription });
+jsonSchemaHints.set(requests.DateTimeText, {
+  type: 'string',
+  description: dateTimeDescription,
+  examples: ['2026-07-01 19:30:00', '2026-07-01T19:30:00-04:00', '1782948600'],
+});
 
 /** The JSON Schema writer of the calendar: its custom checks, `false` and `[]`, it knows. */
 export const calendarSchemaWriter = new JsonSchemaWriter();
@@ -362,6 +366,14 @@ export function calendarDescription(
       'Events, venues, organizers, categories and tags. Reads of published records are public; ' +
       'writes need an editor, through an application password (HTTP Basic) or a REST nonce. ' +
       'Write bodies are JSON or form-encoded, as WordPress reads them.',
+    tags: {
+      calendar: 'The namespace: its index of routes and this document',
+      events: 'Events, by id or slug, with their venues, organizers, categories and tags',
+      venues: 'Venues, by id or slug',
+      organizers: 'Organizers, by id or slug',
+      categories: 'Event categories (a hierarchical taxonomy)',
+      tags: 'Tags (a flat taxonomy shared with posts)',
+    },
     base: CALENDAR_BASE,
     operations: calendarOperations,
     pathParameters: calendarPathParameters,
@@ -413,6 +425,7 @@ export function calendarDescription(
       query: checkQuery,
       body: checkBody,
       bodyTypes: ['application/json', 'application/x-www-form-urlencoded'],
+      dropsUnknownBodyFields: true,
     },
   };
 }

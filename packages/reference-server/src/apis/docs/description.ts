@@ -1,6 +1,12 @@
 import * as requests from '@clientkit/contracts/docs';
 import * as responses from '@clientkit/contracts/docs/responses';
-import { type DocumentationOf, type InterfaceDescription, operationsOf } from '../../operations';
+import type { $ZodType } from 'zod/v4/core';
+import {
+  type DocumentationOf,
+  type InterfaceDescription,
+  jsonSchemaHints,
+  operationsOf,
+} from '../../operations';
 import type { SecretMap } from '../../secret-map';
 import { DOCS_BASE } from './listing';
 import { docsRequestChecks } from './request-checks';
@@ -94,6 +100,46 @@ const docsDocumentation: DocumentationOf<typeof requests.docs> = {
   },
 };
 
+// Rules of the contract's refinements that JSON Schema can state: a change names at least one field
+// (the objects refuse unknown ones), a space takes an emoji and an icon together only to remove
+// both, and an invitation names at least one user or team.
+jsonSchemaHints.set(requests.UpdateUserBody, { minProperties: 1 });
+jsonSchemaHints.set(requests.UpdateSpaceBody, {
+  minProperties: 1,
+  anyOf: [
+    { not: { properties: { emoji: {}, icon: {} }, required: ['emoji', 'icon'] } },
+    { properties: { emoji: { type: 'null' }, icon: { type: 'null' } } },
+  ],
+});
+jsonSchemaHints.set(requests.MoveSpaceBody, { minProperties: 1 });
+jsonSchemaHints.set(requests.InviteUsersAndTeams, {
+  anyOf: [
+    { required: ['users'], properties: { users: { minItems: 1 } } },
+    { required: ['teams'], properties: { teams: { minItems: 1 } } },
+  ],
+});
+
+/** The schema a field wraps (optional, nullable): where the contract's own checks sit. */
+function unwrapped(schema: $ZodType): $ZodType {
+  const inner = (schema._zod.def as { innerType?: $ZodType }).innerType;
+  return inner ? unwrapped(inner) : schema;
+}
+
+// The contract checks URLs by parsing them, which JSON Schema cannot do: the document names the format.
+for (const field of [
+  requests.UpdateUserBody.shape.photoURL,
+  requests.UpdateSpaceBody.shape.icon,
+  requests.EmbedQuery.shape.url,
+  requests.ImportGitRepository.shape.url,
+  requests.ImportGitRepository.shape.repoTreeURL,
+  requests.ImportGitRepository.shape.repoCommitURL,
+  requests.ExportToGitRepository.shape.url,
+  requests.ExportToGitRepository.shape.repoTreeURL,
+  requests.ExportToGitRepository.shape.repoCommitURL,
+]) {
+  jsonSchemaHints.set(unwrapped(field), { format: 'uri' });
+}
+
 const bearer = (description: string) => ({ type: 'http', scheme: 'bearer', description });
 
 /** The docs interface as the shared operation module sees it: its table, auth, checks and document. */
@@ -106,6 +152,12 @@ export function docsDescription(
     description:
       'Users, spaces, space permissions and Git sync. Every operation takes a bearer token; ' +
       'each lists the schemes and OAuth scopes it accepts, any one of which is enough.',
+    tags: {
+      docs: 'The API itself: its release and build',
+      user: 'The user the token acts for',
+      users: 'Users, by id',
+      spaces: 'Spaces: their content, trash, place among collections, permissions and Git sync',
+    },
     base: DOCS_BASE,
     operations: operationsOf(requests.docs, responses, docsDocumentation),
     components: {

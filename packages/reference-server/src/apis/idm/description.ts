@@ -50,6 +50,8 @@ jsonSchemaHints.set(ClientMetadata, {
   propertyNames: { maxLength: CLIENT_METADATA_LIMITS.maxNameLength },
   additionalProperties: { type: 'string', maxLength: CLIENT_METADATA_LIMITS.maxValueLength },
 });
+// A change names at least one field (its object refuses unknown ones).
+jsonSchemaHints.set(UpdateClientBody, { minProperties: 1 });
 jsonSchemaHints.set(TokenResponse.shape.token_type, {
   type: 'string',
   pattern: '^[Bb][Ee][Aa][Rr][Ee][Rr]$',
@@ -175,6 +177,11 @@ export function idmDescription(
       `Clients and the tenant log under ${idm.base}, with offset or checkpoint pages, and the client ` +
       `credentials exchange at ${idm.operations.getToken.path}, which answers OAuth error bodies. ` +
       'Request bodies are at most 1 MB; every answer reports the rate limit in x-ratelimit-* headers.',
+    tags: {
+      clients: 'Applications (clients) of the tenant',
+      logs: 'Log events of the tenant, newest first or from a checkpoint',
+      oauth: 'The token endpoint: access tokens by the client credentials grant',
+    },
     base: '',
     operations,
     components: {

@@ -5,6 +5,7 @@ import type { $ZodType } from 'zod/v4/core';
 import {
   type DocumentationOf,
   type InterfaceDescription,
+  jsonSchemaHints,
   operationsOf,
   type PathParameter,
 } from '../../operations';
@@ -85,6 +86,9 @@ function serverOf(c: Context, store: MailStore): StoredServer {
   return server;
 }
 
+// A PUT changes at least one field (its object refuses unknown ones): a rule JSON Schema can state.
+jsonSchemaHints.set(UpdateServerBody, { minProperties: 1 });
+
 /** Server IDs are integers; any other segment names no server (601), it is not an unknown route. */
 const mailPathParameters: Record<string, PathParameter> = {
   serverId: { schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 } },
@@ -101,6 +105,7 @@ export function mailDescription(
     description:
       'The settings of a mail server, such as where its parsed inbound messages are POSTed. ' +
       'Every request carries the account token; answers are JSON only.',
+    tags: { servers: 'Servers: their settings, inbound address and hook URLs' },
     base: mail.base,
     operations: operationsOf(mail, responses, mailDocumentation),
     pathParameters: mailPathParameters,

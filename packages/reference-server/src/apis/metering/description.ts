@@ -126,6 +126,11 @@ export function meteringDescription(
       'Meter event sessions and the high-throughput event stream. Every request may send ' +
       'Service-Version (a date-based release name; the default release otherwise) and, on POST, ' +
       'an Idempotency-Key of 1 to 255 characters whose first answer is replayed for 24 hours.',
+    tags: {
+      sessions:
+        'Meter event sessions: short-lived tokens for the event stream, made with an API key',
+      events: 'Meter events, sent in batches through a session',
+    },
     base: METERING_BASE,
     operations: operationsOf(metering, responses, meteringDocumentation),
     components: {
