@@ -87,6 +87,19 @@ export {
   RETRYABLE_STATUSES,
   retryDelayMs,
 } from './transport/retry-policy';
-export { type Call, DEFAULT_TIMEOUT_MS } from './transport/transport';
+export {
+  type Call,
+  type CallProgress,
+  type CallSender,
+  DEFAULT_TIMEOUT_MS,
+  type OwnSend,
+} from './transport/transport';
+export {
+  type Wire,
+  type WireAnswer,
+  type WireRequest,
+  WireTimeout,
+  wireSender,
+} from './transport/wire-sender';
 export { describeIssues, formatPath, validateInput, validateResponse } from './validation';
 export { VERSION } from './version';
