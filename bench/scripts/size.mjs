@@ -55,7 +55,7 @@ export const OPT_IN_CHUNKS = {
   'response-check': 'loaded only with validateResponses: true, with the response schemas',
   scopes: 'idm: loaded only with checkScopes: true',
   'token-exchange': 'idm: loaded only when the client exchanges client credentials for tokens',
-  'node-fetch': 'metering: loaded only on Node, never in a browser',
+  'node-wire': 'metering: loaded only on Node, never in a browser',
   logging: 'loaded only when the client is given a logger or a logLevel',
   'raw-listing': 'calendar: loaded only when the application calls the paginate() escape hatch',
   'raw-request':
