@@ -98,8 +98,8 @@ export {
   type Wire,
   type WireAnswer,
   type WireRequest,
-  WireTimeout,
   wireSender,
+  wireTimeout,
 } from './transport/wire-sender';
 export { describeIssues, formatPath, validateInput, validateResponse } from './validation';
 export { VERSION } from './version';

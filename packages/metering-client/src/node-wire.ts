@@ -5,8 +5,8 @@ import {
   type Wire,
   type WireAnswer,
   type WireRequest,
-  WireTimeout,
   wireSender,
+  wireTimeout,
 } from '@clientkit/core';
 import type { NodeProcess } from './node-process';
 
@@ -95,7 +95,7 @@ export function nodeWire(process: NodeProcess): Wire {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const fail = (error: unknown) => {
         clearTimeout(timer);
-        reject(timedOut ? new WireTimeout() : error);
+        reject(timedOut ? wireTimeout() : error);
       };
       const outgoing = target.send(
         {
@@ -129,7 +129,7 @@ export function nodeWire(process: NodeProcess): Wire {
       if (request.timeoutMs !== false) {
         timer = setTimeout(() => {
           timedOut = true;
-          outgoing.destroy(new WireTimeout());
+          outgoing.destroy(wireTimeout());
         }, request.timeoutMs);
       }
       outgoing.end(request.body);

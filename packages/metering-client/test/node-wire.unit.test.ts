@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { WireRequest } from '@clientkit/core';
-import { WireTimeout } from '@clientkit/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyNodeSender, nodeProcess } from '../src/node-process';
 import { nodeWire } from '../src/node-wire';
@@ -134,11 +133,12 @@ describe('the node:http wire of the event stream', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('rejects with a WireTimeout when no whole answer came within the timeout', async () => {
+  it("rejects with core's timeout error when no whole answer came within the timeout", async () => {
     const { origin } = await serve(() => {}); // never answers
-    await expect(wire()(attempt(`${origin}/a`, { timeoutMs: 50 }))).rejects.toBeInstanceOf(
-      WireTimeout,
-    );
+    await expect(wire()(attempt(`${origin}/a`, { timeoutMs: 50 }))).rejects.toMatchObject({
+      name: 'TimeoutError',
+      clientkitWireTimeout: true,
+    });
   });
 
   it('rejects with the runtime code of a refused connection, which says nothing was sent', async () => {

@@ -33,7 +33,7 @@ export interface WireRequest {
   body: string | undefined;
   /** The caller's signal: the attempt stops when it fires. */
   signal: AbortSignal | undefined;
-  /** The attempt fails with a `WireTimeout` when no whole answer came in this many ms; false: never. */
+  /** The attempt fails with `wireTimeout()` when no whole answer came in this many ms; false: never. */
   timeoutMs: number | false;
 }
 
@@ -50,19 +50,27 @@ export interface WireAnswer {
 /**
  * Puts one attempt on the network and reads its answer, whatever the status; rejects with what the
  * runtime raised when the connection failed (its `code`, such as `ECONNREFUSED`, tells whether
- * anything was sent), or with a `WireTimeout`.
+ * anything was sent), or with `wireTimeout()`.
  */
 export type Wire = (request: WireRequest) => Promise<WireAnswer>;
 
-/** An attempt that ran out of time on a wire. Named as ky names its own, for the log and telemetry. */
-export class WireTimeout extends Error {
-  override get name(): string {
-    return 'TimeoutError';
-  }
+/** The mark of the errors `wireTimeout` makes. */
+const TIMED_OUT = 'clientkitWireTimeout';
 
-  constructor() {
-    super('The attempt ran out of time');
-  }
+/**
+ * What a wire rejects with when an attempt ran out of time: an error named as ky names its own,
+ * for the log and the telemetry. (A function rather than a class, so that bundles of clients that
+ * never use a wire leave it out.)
+ */
+export function wireTimeout(): Error {
+  const error = new Error('The attempt ran out of time');
+  error.name = 'TimeoutError';
+  Object.defineProperty(error, TIMED_OUT, { value: true });
+  return error;
+}
+
+function isWireTimeout(error: unknown): error is Error {
+  return (error as Record<string, unknown> | null)?.[TIMED_OUT] === true;
 }
 
 /**
@@ -198,7 +206,7 @@ function failedConnection(thrown: unknown, url: string, call: FailedCall): Faile
     const error = abortError(signal, thrown);
     return { failure: { kind: 'other' }, raised: error, error: () => error };
   }
-  if (thrown instanceof WireTimeout) {
+  if (isWireTimeout(thrown)) {
     return { failure: { kind: 'timeout' }, raised: thrown, error: () => timeoutError(url, call) };
   }
   return {
