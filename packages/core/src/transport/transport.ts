@@ -117,6 +117,8 @@ export class Transport {
 
   /** Sends one call and reads its answer; an error answer or a failure rejects with the client's error. */
   async send(call: Call): Promise<Answer<unknown>> {
+    const own = this.#ownSender(call);
+    const ky = own ? undefined : (this.#ky ?? (await this.#load()));
     const auth = call.auth === undefined ? this.#config.auth : call.auth;
     const started = Date.now();
     const baseUrl = call.url ?? this.#config.url;
@@ -131,9 +133,14 @@ export class Transport {
     };
     let answer: Answer<unknown>;
     try {
-      answer = this.#ownSender(call)
-        ? await this.#sendOwn(call, baseUrl, auth, state)
-        : await this.#sendWithKy(call, auth, state);
+      if (ky) {
+        const response = await this.#attempt(ky, call, auth, state);
+        state.endAttempt?.({ response });
+        state.endAttempt = undefined;
+        answer = { data: await readBody(response, call.method), response };
+      } else {
+        answer = await this.#sendOwn(own!, call, baseUrl, auth, state);
+      }
     } catch (failure) {
       state.endAttempt?.({ error: failure });
       state.telemetry?.end({ error: failure });
@@ -155,7 +162,8 @@ export class Transport {
     return call.sender;
   }
 
-  async #sendOwn(
+  #sendOwn(
+    sender: CallSender,
     call: Call,
     url: string,
     auth: Auth | null | undefined,
@@ -166,20 +174,7 @@ export class Transport {
       errorFields: this.#config.errorFields,
       idempotencyKeys: this.#config.idempotencyKeys,
     };
-    return call.sender!({ ...this.#context, call, url, auth: auth ?? undefined, progress: state });
-  }
-
-  async #sendWithKy(
-    call: Call,
-    auth: Auth | null | undefined,
-    state: CallProgress,
-  ): Promise<Answer<unknown>> {
-    const ky = this.#ky ?? (await this.#load());
-    const response = await this.#attempt(ky, call, auth, state);
-    state.endAttempt?.({ response });
-    state.endAttempt = undefined;
-    const data = await readBody(response, call.method);
-    return { data, response };
+    return sender({ ...this.#context, call, url, auth: auth ?? undefined, progress: state });
   }
 
   async #load(): Promise<KyInstance> {

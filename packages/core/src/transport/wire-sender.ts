@@ -165,12 +165,15 @@ async function attempts(
       return outcome.answer;
     }
     const { failure, raised, error } = outcome;
-    endAttempt?.(failure.kind === 'status' ? { response: responseOf(raised) } : { error: raised });
+    // As on ky's path: an attempt that got an answer ends with it; one that got none ends when it is
+    // retried, or else with the caller's error, which the transport reports.
+    if (failure.kind === 'status') endAttempt?.({ response: responseOf(raised) });
     if (failure.kind === 'other') throw error();
     retryCount += 1;
     const decision = await decideRetry(call.retry, call.method, failure, retryCount, raised);
     if (!decision.retry) throw error();
     await waitFor(decision.waitMs, call.options.signal);
+    endAttempt?.({ error: raised });
     call.log?.retrying(call, raised, retryCount);
     call.onRetry?.(retryCount);
   }
