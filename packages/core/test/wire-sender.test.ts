@@ -72,10 +72,13 @@ function scripted(steps: Step[]) {
       }
       throw new TypeError('fetch failed', { cause: step.fail === 'refused' ? refused() : reset() });
     }
-    return new Response(step.body === undefined ? null : JSON.stringify(step.body), {
+    const response = new Response(step.body === undefined ? null : JSON.stringify(step.body), {
       status: step.status,
       headers: answerHeaders(step),
     });
+    // As a real fetch's answer, it says where it came from.
+    Object.defineProperty(response, 'url', { value: request.url });
+    return response;
   };
   const wire = async (request: WireRequest): Promise<WireAnswer> => {
     const headers: Record<string, string> = { ...request.headers };
@@ -283,6 +286,20 @@ describe("a call over a client's own wire keeps every rule of ky's path", () => 
     expect(wire.telemetry).toEqual(ky.telemetry);
   });
 
+  it("waits what a 429's reset header asks before the retry, on both paths", async () => {
+    for (const path of ['ky', 'wire'] as const) {
+      const started = performance.now();
+      const { result, sent } = await run(path, [
+        { status: 429, headers: { 'x-ratelimit-reset': '0.2' }, body: { code: 'rate_limit' } },
+        { status: 200, body: { ok: true } },
+      ]);
+      expect(result).toEqual({ ok: true });
+      expect(sent).toHaveLength(2);
+      // The policy's own backoff is 0 here: only the server's 200 ms can make the call this long.
+      expect(performance.now() - started, path).toBeGreaterThanOrEqual(190);
+    }
+  });
+
   it('does not retry a 400, and fails with its class at once', async () => {
     const { ky, wire } = await bothPaths([{ status: 400, body: { code: 'invalid' } }]);
     expect(wire.result).toMatchObject({ name: 'BadRequestError', status: 400 });
@@ -311,8 +328,14 @@ describe("a call over a client's own wire keeps every rule of ky's path", () => 
     expect(retried.wire.telemetry).toEqual(retried.ky.telemetry);
     expect(retried.wire.telemetry).toContain('attempt ended, error ECONNREFUSED');
     const given = await bothPaths([{ fail: 'reset' }], { idempotencyKeys: false });
-    expect(given.wire.result).toMatchObject({ name: 'APIConnectionError' });
-    expect(given.wire.result).toEqual(given.ky.result);
+    // The message quotes what the runtime said, which undici wraps in its own "fetch failed".
+    expect(given.wire.result).toEqual({
+      name: 'APIConnectionError',
+      status: undefined,
+      requestId: undefined,
+      message: 'Connection failed (POST http://api.test/v1/things): socket hang up',
+    });
+    expect(given.ky.result).toMatchObject({ name: 'APIConnectionError' });
     expect(given.wire.sent).toHaveLength(1);
     expect(given.wire.log).toEqual(given.ky.log);
     expect(given.wire.telemetry).toEqual(given.ky.telemetry);

@@ -109,6 +109,16 @@ describe('the node:http wire of the event stream', () => {
     expect(new Set(sockets).size).toBe(1);
   });
 
+  it("still follows the server's Keep-Alive hint: a socket the server will close within a second is not reused", async () => {
+    const { origin, sockets } = await serve((_request, _body, response) => {
+      response.setHeader('keep-alive', 'timeout=1');
+      response.end('{}');
+    });
+    const send = wire();
+    for (let i = 0; i < 2; i++) await send(attempt(`${origin}/a`));
+    expect(new Set(sockets).size).toBe(2);
+  });
+
   it('answers error statuses as answers, for the retry policy to judge', async () => {
     const { origin } = await serve((_request, _body, response) => {
       response.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' });

@@ -1,5 +1,5 @@
 import type { Answer } from '../api-promise';
-import { type Auth, fixedHeadersOf } from '../auth';
+import { fixedHeadersOf } from '../auth';
 import type { HttpMethod } from '../contract';
 import { AuthenticationError } from '../errors';
 import type { Outcome } from '../telemetry';
@@ -146,7 +146,8 @@ async function attempts(
     errorFields: send.errorFields,
   };
   for (let retryCount = 0; ; ) {
-    const credentials = await credentialsOf(send.auth);
+    const { auth } = send;
+    const credentials = auth ? (fixedHeadersOf(auth) ?? (await auth.headers())) : NO_HEADERS;
     for (const name in credentials) sent[name.toLowerCase()] = credentials[name]!;
     const request: WireRequest = {
       url,
@@ -249,17 +250,18 @@ function startAttempt(
     if (headers[name] !== value && name !== 'content-length') added[name] = value;
   });
   if (Object.keys(added).length > 0) request.headers = { ...request.headers, ...added };
-  send.progress.endAttempt = end;
-  return (outcome) => {
+  let ended = false;
+  const endOnce = (outcome: Outcome) => {
     send.progress.endAttempt = undefined;
+    if (ended) return;
+    ended = true;
     end(outcome);
   };
+  send.progress.endAttempt = endOnce;
+  return endOnce;
 }
 
-async function credentialsOf(auth: Auth | undefined): Promise<Readonly<Record<string, string>>> {
-  if (!auth) return {};
-  return fixedHeadersOf(auth) ?? (await auth.headers());
-}
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * The header set of each call's attempts: the client's headers, the request's, the content type
