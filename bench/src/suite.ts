@@ -114,7 +114,7 @@ export async function runSuite(
       );
     }
     if (only('stream')) {
-      const rounds = quick ? 5 : 7;
+      const rounds = quick ? 5 : 9;
       const stream = await benchMeteringStream(
         origin,
         [

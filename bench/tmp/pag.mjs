@@ -1,0 +1,1 @@
+const { benchPaginators } = await import('../dist/run.js').catch(() => ({}));
