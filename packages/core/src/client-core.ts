@@ -150,28 +150,21 @@ export class ClientCore<C extends Contract> {
    * every batch would be wasted). The request options, the path and the retry policy are checked
    * once, here. Each call sends the JSON text it is given as the body, through the transport, the
    * log and the telemetry like any call, and resolves with the answer's data; `onRetry` hears of
-   * each of its retries. `extraBody` has no place here: the body is given whole.
+   * each of its retries. (`extraBody` has no place here: the body is given whole.)
    */
   checkedSender<O extends AnyOperation>(
     operation: O,
-    options?: RequestOptions,
+    options?: Omit<RequestOptions, 'extraBody'>,
     via?: Via,
   ): (json: string, onRetry?: (retryCount: number) => void) => Promise<ResponseOf<O>> {
     const name = this.#operationName(operation);
-    if (options?.extraBody !== undefined) {
-      throw new RequestValidationError(`options of ${name}`, [
-        { path: 'extraBody', message: 'does not apply to a body checked and serialised already' },
-      ]);
-    }
     const template = operation.path.replace(/^\/+/, '');
     const path = filledPath(template, undefined, operation.params, name);
     const query = queryString(this.#query(operation, undefined, options, name));
     const prepared = this.#call(name, template, operation.method, `${path}${query}`, options, via);
-    const limit = this.#definition.bodyLimit;
     return async (json, onRetry) => {
-      const body = limitedBody(json, limit, operation.method);
-      const answer = await this.#send({ ...prepared, body, onRetry }, operation);
-      return answer.data as ResponseOf<O>;
+      const body = limitedBody(json, this.#definition.bodyLimit, operation.method);
+      return (await this.#send({ ...prepared, body, onRetry }, operation)).data as ResponseOf<O>;
     };
   }
 

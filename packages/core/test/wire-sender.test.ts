@@ -446,12 +446,9 @@ describe('checkedSender', () => {
     expect(retries).toEqual([1]);
   });
 
-  it('checks the request options once, when it is made, and refuses extraBody', () => {
+  it('checks the request options once, when it is made', () => {
     expect(() => core().checkedSender(create, { maxRetries: 3 } as never)).toThrow(
       'maxRetries is not an option',
-    );
-    expect(() => core().checkedSender(create, { extraBody: { a: 1 } })).toThrow(
-      'extraBody does not apply to a body checked and serialised already',
     );
   });
 

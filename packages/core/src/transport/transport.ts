@@ -102,7 +102,6 @@ const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse
 export class Transport {
   readonly #config: TransportConfig;
   readonly #headers: Record<string, string>;
-  #context: Pick<OwnSend, 'headers' | 'errorFields' | 'idempotencyKeys'> | undefined;
   #ky: KyInstance | undefined;
   #retryMarker: RetryMarkerClass | undefined;
 
@@ -139,7 +138,15 @@ export class Transport {
         state.endAttempt = undefined;
         answer = { data: await readBody(response, call.method), response };
       } else {
-        answer = await this.#sendOwn(own!, call, baseUrl, auth, state);
+        answer = await own!({
+          call,
+          url: baseUrl,
+          headers: this.#headers,
+          auth: auth ?? undefined,
+          errorFields: this.#config.errorFields,
+          idempotencyKeys: this.#config.idempotencyKeys,
+          progress: state,
+        });
       }
     } catch (failure) {
       state.endAttempt?.({ error: failure });
@@ -160,21 +167,6 @@ export class Transport {
     const { fetch, hooks } = this.#config.options;
     if (fetch || hooks || call.options.hooks || call.retry.shouldRetry) return undefined;
     return call.sender;
-  }
-
-  #sendOwn(
-    sender: CallSender,
-    call: Call,
-    url: string,
-    auth: Auth | null | undefined,
-    state: CallProgress,
-  ): Promise<Answer<unknown>> {
-    this.#context ??= {
-      headers: this.#headers,
-      errorFields: this.#config.errorFields,
-      idempotencyKeys: this.#config.idempotencyKeys,
-    };
-    return sender({ ...this.#context, call, url, auth: auth ?? undefined, progress: state });
   }
 
   async #load(): Promise<KyInstance> {
