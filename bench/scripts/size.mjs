@@ -55,7 +55,7 @@ export const OPT_IN_CHUNKS = {
     'loaded only with validateResponses: true (the contract loads them on demand)',
   'opt-in':
     "loaded only when the application logs (a logger, a logLevel or CLIENTKIT_LOG), checks responses, or calls a client's request() or paginate() escape hatch",
-  'node-fetch': 'metering: loaded only on Node, never in a browser',
+  'node-wire': 'metering: loaded only on Node, never in a browser',
   oauth:
     'idm: loaded only when the client exchanges client credentials for tokens or checks scopes (checkScopes: true)',
   opentelemetry:

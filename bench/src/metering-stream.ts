@@ -1,26 +1,47 @@
 import { DEV, meteringClient, reasonOf } from './ours';
 import { stripeOnFetch, stripeOnNodeHttp } from './peers';
 import { admin } from './server-process';
-import { cpuMs, nowMs } from './stats';
+import { cpuMs, median, nowMs } from './stats';
 
-/** Events per second, and client CPU milliseconds (this process only) per 1,000 events. */
+/** A figure over rounds: its median, and the lowest and highest round. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  samples: number[];
+}
+
+/**
+ * Events per second, and client CPU milliseconds (this process only) per 1,000 events, over the
+ * rounds; and the first sender's figures over this sender's, paired round by round (so that a round
+ * on a busier machine weighs on both sides of its ratio).
+ */
 export interface MeteringThroughput {
   name: string;
-  eventsPerSec?: number;
-  cpuMsPer1000?: number;
+  eventsPerSec?: Spread;
+  cpuMsPer1000?: Spread;
+  /** The first sender's events/s over this sender's, per round. */
+  eventsPerSecRatio?: Spread;
+  /** The first sender's CPU per 1,000 events over this sender's, per round. */
+  cpuRatio?: Spread;
   note?: string;
 }
 
 /** Options of `benchMeteringStream`. */
 export interface MeteringStreamBenchOptions {
-  /** Events each sender delivers in all, over every round (default 100 000). */
-  events?: number;
+  /** Events each sender delivers in each round (default 20 000). */
+  eventsPerRound?: number;
   /** Events per request (default 100). */
   batchSize?: number;
   /** Requests in flight at once (default 8). */
   concurrency?: number;
-  /** Measured rounds; the senders take turns in a rotating order (default 4). */
+  /** Measured rounds; the senders take turns in a rotating order (default 5). */
   rounds?: number;
+}
+
+export function spreadOf(samples: number[]): Spread {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: median(sorted), min: sorted[0]!, max: sorted[sorted.length - 1]!, samples };
 }
 
 const WARM_UP_EVENTS = 5_000;
@@ -72,23 +93,33 @@ async function workers(
 const identified = (index: number) => ({ ...usageEvent(index), identifier: crypto.randomUUID() });
 
 /** Our client as an application uses it: a stream, `push`, `write` when it is full, `close`. */
-export const clientkitSender: Sender = {
-  name: 'clientkit createStream',
-  async send(origin, events, batchSize, concurrency) {
-    const metering = await meteringClient({ origin });
-    const stream = metering.createStream({
-      batchSize,
-      concurrency,
-      maxBufferedEvents: batchSize * concurrency * 2,
-    });
-    for (let i = 0; i < events; i++) {
-      const event = usageEvent(i);
-      if (!stream.push(event)) await stream.write(event);
-    }
-    await stream.close();
-    if (stream.stats.sent !== events) throw new Error(`sent ${stream.stats.sent} of ${events}`);
-  },
-};
+function clientkitSender(name: string, fetchImpl?: typeof fetch): Sender {
+  return {
+    name,
+    async send(origin, events, batchSize, concurrency) {
+      const metering = await meteringClient({ origin, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      const stream = metering.createStream({
+        batchSize,
+        concurrency,
+        maxBufferedEvents: batchSize * concurrency * 2,
+      });
+      for (let i = 0; i < events; i++) {
+        const event = usageEvent(i);
+        if (!stream.push(event)) await stream.write(event);
+      }
+      await stream.close();
+      if (stream.stats.sent !== events) throw new Error(`sent ${stream.stats.sent} of ${events}`);
+    },
+  };
+}
+
+/** On Node, without a fetch of the application's, the stream's batches go over node:http. */
+export const clientkitNodeSender = clientkitSender('clientkit createStream (node:http)');
+/** Given a fetch (here the global one), the stream goes through ky, as it does in browsers. */
+export const clientkitKySender = clientkitSender(
+  'clientkit createStream (fetch given: ky)',
+  (input, init) => fetch(input, init),
+);
 
 /** stripe's documented pattern: a session from the API key, then a client on the session token. */
 function stripeSender(name: string, build: (origin: string, key: string) => StripeLike): Sender {
@@ -168,17 +199,18 @@ async function measure(
 /**
  * Delivers the same events through every sender, with the same batch size and concurrency, against
  * the reference server in its own process at `origin`. After one warm-up each, the senders take
- * turns over `rounds` rounds, the order rotating, so that none gets the warmer machine.
+ * turns over `rounds` rounds, the order rotating, so that none gets the warmer machine; each round
+ * gives each sender its own figures, and the report is their median and spread.
  */
 export async function benchMeteringStream(
   origin: string,
   senders: Sender[],
   options: MeteringStreamBenchOptions = {},
 ): Promise<MeteringThroughput[]> {
-  const events = options.events ?? 100_000;
+  const events = options.eventsPerRound ?? 20_000;
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? 8;
-  const rounds = options.rounds ?? 4;
+  const rounds = options.rounds ?? 5;
   const notes = new Map<string, string>();
   const running: Sender[] = [];
   for (const sender of senders) {
@@ -189,25 +221,29 @@ export async function benchMeteringStream(
       notes.set(sender.name, reasonOf(error));
     }
   }
-  const totals = new Map(running.map((s) => [s.name, { ms: 0, cpu: 0, events: 0 }]));
+  const perRound = new Map(running.map((s) => [s.name, [] as { rate: number; cpu: number }[]]));
   for (let round = 0; round < rounds; round++) {
-    const perRound = Math.floor(events / rounds) + (round < events % rounds ? 1 : 0);
     for (let i = 0; i < running.length; i++) {
       const sender = running[(i + round) % running.length]!;
-      const result = await measure(origin, sender, perRound, batchSize, concurrency);
-      const total = totals.get(sender.name)!;
-      total.ms += result.ms;
-      total.cpu += result.cpu;
-      total.events += perRound;
+      const result = await measure(origin, sender, events, batchSize, concurrency);
+      perRound.get(sender.name)!.push({
+        rate: (events / result.ms) * 1000,
+        cpu: (result.cpu / events) * 1000,
+      });
     }
   }
+  const first = perRound.get(senders[0]!.name);
   return senders.map((sender) => {
-    const total = totals.get(sender.name);
-    if (!total) return { name: sender.name, note: notes.get(sender.name) };
+    const figures = perRound.get(sender.name);
+    if (!figures) return { name: sender.name, note: notes.get(sender.name) };
+    const paired = (pick: (f: { rate: number; cpu: number }) => number) =>
+      first ? spreadOf(figures.map((f, r) => pick(first[r]!) / pick(f))) : undefined;
     return {
       name: sender.name,
-      eventsPerSec: (total.events / total.ms) * 1000,
-      cpuMsPer1000: (total.cpu / total.events) * 1000,
+      eventsPerSec: spreadOf(figures.map((f) => f.rate)),
+      cpuMsPer1000: spreadOf(figures.map((f) => f.cpu)),
+      eventsPerSecRatio: paired((f) => f.rate),
+      cpuRatio: paired((f) => f.cpu),
     };
   });
 }

@@ -1,11 +1,14 @@
 import { captureAnswers, cpuCases } from './cpu-cases';
 import { CPU_HEAD, cpuRow } from './cpu-table';
 import { measureImportTimes } from './import-time';
+import { benchInFlightMemory } from './in-flight-memory';
 import { benchLatency } from './latency';
 import {
   benchMeteringStream,
-  clientkitSender,
+  clientkitKySender,
+  clientkitNodeSender,
   rawSender,
+  type Spread,
   stripeFetchSender,
   stripeNodeHttpSender,
 } from './metering-stream';
@@ -25,6 +28,13 @@ import { numberCell, ratioCell, table } from './table';
 function only(section: string): boolean {
   const wanted = process.env.BENCH_ONLY;
   return !wanted || wanted.split(',').includes(section);
+}
+
+/** `median (lowest–highest)`, or the note when there is no figure. */
+function spreadCell(spread: Spread | undefined, digits: number, note = '—', unit = ''): string {
+  if (!spread) return note;
+  const f = (n: number) => `${n.toFixed(digits)}${unit}`;
+  return `${f(spread.median)} (${f(spread.min)}–${f(spread.max)})`;
 }
 
 /** Our packages and the official SDK each is compared with. */
@@ -104,35 +114,66 @@ export async function runSuite(
       );
     }
     if (only('stream')) {
+      const rounds = quick ? 5 : 9;
       const stream = await benchMeteringStream(
         origin,
-        [clientkitSender, stripeNodeHttpSender, stripeFetchSender, rawSender],
-        { events: quick ? 20_000 : 100_000 },
+        [
+          clientkitNodeSender,
+          clientkitKySender,
+          stripeNodeHttpSender,
+          stripeFetchSender,
+          rawSender,
+        ],
+        { eventsPerRound: quick ? 10_000 : 20_000, rounds },
       );
-      const ours = stream[0]!;
       print(
         table(
-          'Metering stream against the reference server (own process), 100 events per request, 8 in flight',
+          `Metering stream against the reference server (own process), ${quick ? '10,000' : '20,000'} events per round, 100 per request, 8 in flight, ${rounds} interleaved rounds: median (lowest–highest round)`,
           [
             'sender',
             'events/s',
             'client CPU ms per 1,000 events',
-            'events/s, clientkit / this',
-            'CPU, clientkit / this',
+            'events/s, clientkit (node:http) / this, per round',
+            'CPU, clientkit (node:http) / this, per round',
           ],
           stream.map((s) => [
             s.name,
-            numberCell(s.eventsPerSec, 0, s.note),
-            numberCell(s.cpuMsPer1000, 2),
-            ratioCell(ours.eventsPerSec, s.eventsPerSec),
-            ratioCell(ours.cpuMsPer1000, s.cpuMsPer1000),
+            spreadCell(s.eventsPerSec, 0, s.note),
+            spreadCell(s.cpuMsPer1000, 2),
+            spreadCell(s.eventsPerSecRatio, 2, '', 'x'),
+            spreadCell(s.cpuRatio, 2, '', 'x'),
           ]),
         ),
       );
       for (const s of stream.slice(1)) {
         summary.push({
-          label: `metering stream vs ${s.name}: events/s, CPU per 1,000 events`,
-          value: `${ratioCell(ours.eventsPerSec, s.eventsPerSec)}, ${ratioCell(ours.cpuMsPer1000, s.cpuMsPer1000)}`,
+          label: `metering stream vs ${s.name}: events/s, CPU per 1,000 events (median of paired rounds)`,
+          value: `${spreadCell(s.eventsPerSecRatio, 2, 'n/a', 'x')}, ${spreadCell(s.cpuRatio, 2, 'n/a', 'x')}`,
+        });
+      }
+      const memory = await benchInFlightMemory(origin, [
+        { name: clientkitNodeSender.name },
+        { name: clientkitKySender.name, fetch: (input, init) => fetch(input, init) },
+      ]);
+      print(
+        table(
+          'Memory per in-flight batch of createStream: 64 batches of 100 events stalled by the server, all in flight against 1 in flight and 63 waiting (the same events held), per batch (target <= 2x its JSON body)',
+          ['path', 'JSON body', 'held per batch in flight', 'held / body: median (runs)'],
+          memory.map((m) => [
+            m.name,
+            m.bodyBytes === undefined ? (m.note ?? '—') : `${(m.bodyBytes / 1024).toFixed(1)} kB`,
+            m.bytesPerBatch === undefined ? '' : `${(m.bytesPerBatch / 1024).toFixed(1)} kB`,
+            m.ratios
+              ? `${formatRatio(m.bytesPerBatch! / m.bodyBytes!)} (${m.ratios.map(formatRatio).join(', ')})`
+              : '',
+          ]),
+        ),
+      );
+      const ours = memory[0];
+      if (ours?.ratios) {
+        summary.push({
+          label: 'metering stream memory per in-flight batch / its JSON body',
+          value: formatRatio(ours.bytesPerBatch! / ours.bodyBytes!),
         });
       }
     }

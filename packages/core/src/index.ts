@@ -93,6 +93,19 @@ export {
   type RetryPolicy,
   retryDelayMs,
 } from './transport/retry-policy';
-export { type Call, DEFAULT_TIMEOUT_MS } from './transport/transport';
+export {
+  type Call,
+  type CallProgress,
+  type CallSender,
+  DEFAULT_TIMEOUT_MS,
+  type OwnSend,
+} from './transport/transport';
+export {
+  type Wire,
+  type WireAnswer,
+  type WireRequest,
+  wireSender,
+  wireTimeout,
+} from './transport/wire-sender';
 export { describeIssues, formatPath, validateInput, validateResponse } from './validation';
 export { VERSION } from './version';

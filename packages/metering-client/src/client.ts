@@ -19,7 +19,7 @@ import {
 } from '@clientkit/core';
 import * as z from '@clientkit/core/schema';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
-import { lazyNodeStreamFetch } from './node-process';
+import { lazyNodeSender } from './node-process';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
 import { isSessionExpiredError, sessionProvider } from './session';
@@ -100,16 +100,6 @@ function apiKeyAuth(options: GivenOptions, subject: string): Auth {
 }
 
 /**
- * The core the event stream sends through: on Node, unless the application gave its own fetch, one
- * whose fetch is `node:http` (see node-fetch.ts); elsewhere the client's own.
- */
-function streamCore(core: ClientCore<typeof metering>): ClientCore<typeof metering> {
-  const nodeFetch = core.options.fetch ? undefined : lazyNodeStreamFetch();
-  if (!nodeFetch) return core;
-  return new ClientCore(definition, { ...core.options, fetch: nodeFetch }, apiKeyAuth);
-}
-
-/**
  * A client of the usage-metering interface: sessions, events sent in batches, and a lossless
  * high-throughput stream. It creates, caches and renews the stream session itself.
  *
@@ -140,7 +130,13 @@ export class MeteringClient {
       checked.renewBeforeExpiryMs ?? DEFAULT_RENEW_BEFORE_EXPIRY_MS,
     );
     const sessionAuth = bearerAuth(this.#session, { renewWhen: isSessionExpiredError });
-    this.events = new Events(streamCore(this.#core), { url: streamUrl, auth: sessionAuth });
+    // On Node the events travel over node:http (see node-wire.ts), unless the application gave a
+    // fetch or hooks, which only ky's path honours: core decides that call by call.
+    this.events = new Events(this.#core, {
+      url: streamUrl,
+      auth: sessionAuth,
+      sender: lazyNodeSender(),
+    });
   }
 
   /** How many sessions the client has created for its own use (the raw `sessions.create()` calls excluded). */

@@ -176,14 +176,13 @@ interface Batch {
  * await stream.close();
  */
 export class MeterEventStream {
-  readonly #events: Events;
+  readonly #send: (json: string, onRetry: () => void) => Promise<unknown>;
   readonly #sessionsCreated: () => number;
   readonly #sessionsAtStart: number;
   readonly #batchSize: number;
   readonly #flushIntervalMs: number;
   readonly #concurrency: number;
   readonly #maxBufferedEvents: number;
-  readonly #retry: RetrySetting;
   readonly #onBatchError: BatchErrorHandler | undefined;
 
   #pending: IdentifiedMeterEvent[] = [];
@@ -212,14 +211,13 @@ export class MeterEventStream {
   ) {
     checkOptionNames(options, OPTION_NAMES, 'options of metering.createStream');
     const checked = validateInput(StreamOptions, options, 'options of metering.createStream');
-    this.#events = events;
+    this.#send = events.batchSender({ retry: options.retry ?? DEFAULTS.retry });
     this.#sessionsCreated = sessionsCreated;
     this.#sessionsAtStart = sessionsCreated();
     this.#batchSize = checked.batchSize ?? DEFAULTS.batchSize;
     this.#flushIntervalMs = checked.flushIntervalMs ?? DEFAULTS.flushIntervalMs;
     this.#concurrency = checked.concurrency ?? DEFAULTS.concurrency;
     this.#maxBufferedEvents = checked.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents;
-    this.#retry = options.retry ?? DEFAULTS.retry;
     this.#onBatchError = checked.onBatchError;
   }
 
@@ -347,15 +345,9 @@ export class MeterEventStream {
     const size = batch.events.length;
     let retries = 0;
     try {
-      await this.#events.sendChecked(batch.events, {
-        retry: this.#retry,
-        hooks: {
-          beforeRetry: [
-            () => {
-              retries += 1;
-            },
-          ],
-        },
+      // Serialised once: every attempt of the batch sends this text, and nothing else is kept.
+      await this.#send(JSON.stringify({ events: batch.events }), () => {
+        retries += 1;
       });
       this.#sent += size;
     } catch (error) {

@@ -1,3 +1,5 @@
+import type { CallSender } from '@clientkit/core';
+
 export interface NodeProcess {
   versions?: { node?: string; bun?: string };
   getBuiltinModule?: (name: string) => unknown;
@@ -23,16 +25,22 @@ export function nodeProcess(): NodeProcess | undefined {
 }
 
 /**
- * The stream's fetch on Node: `node-fetch.ts`, loaded on the first request, so that applications
- * elsewhere (browsers, workers, Bun, Deno) never carry it in their bundle's first chunk. Undefined
- * off Node, where the stream uses the global fetch.
+ * How the stream's batches (and `events.send`) travel on Node: `node-wire.ts`, loaded with the first
+ * request, so that applications elsewhere (browsers, workers, Bun, Deno) never carry it in their
+ * bundle's first chunk. Undefined off Node, where they go through ky and the runtime's fetch. Core
+ * uses it only when the application gave no `fetch`, hooks or `shouldRetry`.
  */
-export function lazyNodeStreamFetch(): typeof fetch | undefined {
+export function lazyNodeSender(): CallSender | undefined {
   const process = nodeProcess();
   if (!process) return undefined;
-  let loaded: Promise<typeof fetch> | undefined;
-  return ((input: RequestInfo | URL, init?: RequestInit) => {
-    loaded ??= import('./node-fetch').then((module) => module.nodeStreamFetch(process));
-    return loaded.then((send) => send(input, init));
-  }) as typeof fetch;
+  let sender: CallSender | undefined;
+  let loading: Promise<CallSender> | undefined;
+  return (send) => {
+    if (sender) return sender(send);
+    loading ??= import('./node-wire').then((module) => {
+      sender = module.nodeSender(process);
+      return sender;
+    });
+    return loading.then((loaded) => loaded(send));
+  };
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { within } from '../../../test-support/within';
-import type { MeterEvent } from '../src/index';
-import { urlOf, useMeteringServer } from './support/e2e';
+import { APIError, type MeterEvent, type MeteringClientOptions } from '../src/index';
+import { useMeteringServer } from './support/e2e';
+import { cameByFetch, type Relay, startRelay } from './support/relay';
 
 const h = useMeteringServer();
 const STREAM = '/v2/billing/meter_event_stream';
@@ -11,28 +12,50 @@ const usage = (i: number): MeterEvent => ({
   payload: { stripe_customer_id: `cus_${i % 50}`, value: '1' },
 });
 
-describe('createStream against the reference server', () => {
+// The stream travels over node:http on Node unless the application gives a fetch (or hooks), and
+// then through ky and that fetch: every rule below holds on both paths. A relay in front of the
+// server makes the faults a server cannot make itself (an answer lost after the server handled the
+// request) and shows which path each request came by.
+let relay: Relay;
+beforeAll(async () => {
+  relay = await startRelay(h.url);
+});
+afterAll(() => relay.close());
+beforeEach(() => {
+  relay.requests.length = 0;
+  relay.onAnswer = () => true;
+});
+
+const PATHS: { name: string; byFetch: boolean; options: Partial<MeteringClientOptions> }[] = [
+  { name: 'over node:http', byFetch: false, options: {} },
+  {
+    name: "through ky and the application's fetch",
+    byFetch: true,
+    options: { fetch: (input, init) => fetch(input, init) },
+  },
+];
+
+describe.each(PATHS)('createStream against the reference server, $name', (path) => {
+  const client = (options: Partial<MeteringClientOptions> = {}) =>
+    h.client({ baseUrl: relay.url, ...path.options, ...options });
+  const batches = () => relay.requests.filter((request) => request.path === STREAM);
+
   it('delivers 20,000 events through 503s, 429s, dropped connections and lost responses, counting each exactly once', async () => {
     // Enough batches for every kind of fault to land mid-stream with 8 requests in flight; the
     // million-event run is the soak's (bench), so this test stays quick on a busy machine.
     const total = 20_000;
-    // Lose the response to two requests the server did handle, so their retries are true repeats:
+    // Lose the answer to two requests the server did handle, so their retries are true repeats:
     // they carry the first attempt's Idempotency-Key, and the server replays its first answer.
-    let responsesToLose = 2;
+    let answersToLose = 2;
     let replayed = 0;
-    const losingFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (response.headers.get('idempotent-replayed') === 'true') replayed += 1;
-      const handledBatch = response.status === 200 && urlOf(input).endsWith('meter_event_stream');
-      if (responsesToLose <= 0 || !handledBatch) return response;
-      responsesToLose -= 1;
-      await response.arrayBuffer();
-      throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+    relay.onAnswer = ({ request, status, headers }) => {
+      if (headers['idempotent-replayed'] === 'true') replayed += 1;
+      if (answersToLose <= 0 || request.path !== STREAM || status !== 200) return true;
+      answersToLose -= 1;
+      return false;
     };
     const onBatchError = vi.fn();
-    const stream = h
-      .client({ fetch: losingFetch })
-      .createStream({ concurrency: 8, retry: 10, onBatchError });
+    const stream = client().createStream({ concurrency: 8, retry: 10, onBatchError });
     const faultsAt = new Map<number, () => void>([
       [
         4_000,
@@ -91,30 +114,32 @@ describe('createStream against the reference server', () => {
     expect(replayed).toBe(2);
     expect(h.server.metering.repeats()).toBe(0);
     expect(h.server.metering.sessions().created).toBe(1);
+    // Every attempt of a batch (the same events) carried the same Idempotency-Key.
+    const keysByBatch = new Map<string, Set<unknown>>();
+    for (const request of batches()) {
+      const keys = keysByBatch.get(request.body) ?? new Set();
+      keys.add(request.headers['idempotency-key']);
+      keysByBatch.set(request.body, keys);
+    }
+    expect(keysByBatch.size).toBe(total / 100);
+    expect([...keysByBatch.values()].every((keys) => keys.size === 1)).toBe(true);
+    expect(batches().every((request) => cameByFetch(request) === path.byFetch)).toBe(true);
   }, 90_000);
 
   it('renews the session exactly once when it expires in the middle of a stream with 50 requests in flight', async () => {
     // The session expires when the 20th batch is answered, an event of the stream itself rather
     // than a moment on the wall clock; 2,000 events in batches of 10 are plenty for the property.
-    let inFlight = 0;
     let answered = 0;
     let inFlightAtExpiry = 0;
     let expired: Promise<void> | undefined;
-    const expiringFetch: typeof fetch = async (input, init) => {
-      const isBatch = urlOf(input).endsWith(STREAM);
-      if (isBatch) inFlight += 1;
-      try {
-        const response = await fetch(input, init);
-        if (isBatch && response.ok && ++answered === 20) {
-          inFlightAtExpiry = inFlight - 1;
-          expired = h.server.clock.advance('15m');
-        }
-        return response;
-      } finally {
-        if (isBatch) inFlight -= 1;
+    relay.onAnswer = ({ request, status, inFlight }) => {
+      if (request.path === STREAM && status === 200 && ++answered === 20) {
+        inFlightAtExpiry = inFlight - 1;
+        expired = h.server.clock.advance('15m');
       }
+      return true;
     };
-    const metering = h.client({ retry: 2, fetch: expiringFetch });
+    const metering = client({ retry: 2 });
     const stream = metering.createStream({ batchSize: 10, concurrency: 50 });
     for (let i = 0; i < 2_000; i++) if (!stream.push(usage(i))) await stream.write(usage(i));
     await within(100_000, 'the stream closed with every event sent', stream.close());
@@ -126,10 +151,11 @@ describe('createStream against the reference server', () => {
     expect(stream.stats).toMatchObject({ sent: 2_000, failed: 0, sessionsCreated: 2 });
     expect(await h.countedTotal()).toBe(2_000);
     expect(h.server.metering.repeats()).toBe(0);
+    expect(batches().every((request) => cameByFetch(request) === path.byFetch)).toBe(true);
   }, 120_000);
 
   it('renews once for 50 concurrent events.send callers whose session expired', async () => {
-    const metering = h.client();
+    const metering = client();
     await metering.events.send([usage(0)]);
     await h.server.clock.advance('16m');
     await Promise.all(
@@ -141,7 +167,7 @@ describe('createStream against the reference server', () => {
   });
 
   it('counts an identifier pushed twice once, and counts events without identifiers each', async () => {
-    const stream = h.client().createStream({ batchSize: 3 });
+    const stream = client().createStream({ batchSize: 3 });
     for (const identifier of ['order_1', 'order_2', 'order_1', 'order_2', 'order_1']) {
       stream.push({ ...usage(1), identifier });
     }
@@ -154,7 +180,7 @@ describe('createStream against the reference server', () => {
   });
 
   it('sends events with timestamps out of range, and the server reports them instead of counting them', async () => {
-    const stream = h.client().createStream();
+    const stream = client().createStream();
     stream.push({ ...usage(1), identifier: 'late', timestamp: '2026-04-01T00:00:00Z' });
     stream.push({ ...usage(1), identifier: 'early', timestamp: '2026-06-01T09:00:00Z' });
     stream.push({ ...usage(1), identifier: 'fine', timestamp: '2026-05-31T23:00:00Z' });
@@ -167,9 +193,29 @@ describe('createStream against the reference server', () => {
     ]);
   });
 
+  it('hands a batch that keeps failing to onBatchError with its last error and request id, after the retries its policy allows', async () => {
+    h.server.faults.add({ method: 'POST', path: STREAM, status: 503, retryAfter: 0, count: 3 });
+    const failures: [unknown, number][] = [];
+    const stream = client().createStream({
+      retry: 2,
+      onBatchError: (error, events) => void failures.push([error, events.length]),
+    });
+    for (let i = 0; i < 10; i++) stream.push(usage(i));
+    await stream.close();
+    expect(failures).toHaveLength(1);
+    const [error, size] = failures[0]!;
+    expect(size).toBe(10);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).status).toBe(503);
+    expect((error as APIError).requestId).toMatch(/^req_/);
+    expect(stream.stats).toMatchObject({ accepted: 10, sent: 0, failed: 10, retried: 20 });
+    expect(batches()).toHaveLength(3);
+    expect(new Set(batches().map((request) => request.headers['idempotency-key'])).size).toBe(1);
+  });
+
   it('hands every batch to onBatchError when the API key is refused, and loses none', async () => {
     const failed: number[] = [];
-    const stream = h.client({ apiKey: 'sk_test_revoked_key_000' }).createStream({
+    const stream = client({ apiKey: 'sk_test_revoked_key_000' }).createStream({
       batchSize: 10,
       onBatchError: (_error, events) => void failed.push(events.length),
     });

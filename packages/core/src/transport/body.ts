@@ -11,7 +11,11 @@ export interface BodyLimit {
 
 /** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
 export function jsonBody(body: unknown, limit: BodyLimit | undefined, method: string): string {
-  const text = JSON.stringify(body);
+  return limitedBody(JSON.stringify(body), limit, method);
+}
+
+/** JSON text serialised already, refused with a `PayloadTooLargeError` when it is over the limit. */
+export function limitedBody(text: string, limit: BodyLimit | undefined, method: string): string {
   if (!limit) return text;
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > limit.bytes) {
@@ -36,9 +40,13 @@ export async function readBody(response: Response, method: string): Promise<unkn
     await response.body?.cancel();
     return undefined;
   }
-  const text = await response.text();
+  return parsedBody(await response.text(), response.headers.get('content-type'));
+}
+
+/** A body's text, parsed as `readBody` parses it. */
+export function parsedBody(text: string, contentType: string | null): unknown {
   if (text === '') return undefined;
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  if (!(contentType ?? '').includes('json')) return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -66,30 +66,53 @@ export async function describeFailure(error: unknown, call: FailedCall): Promise
   if (isHTTPError(error)) {
     const { response } = error;
     const body = await readBody(response, call.method);
-    const fields = call.errorFields?.(body);
-    return makeAPIError({
-      status: response.status,
-      code: fields?.code,
-      message: fields?.message ?? (response.statusText || 'Request failed'),
-      requestId: requestIdOf(response.headers),
-      body,
-      headers: response.headers,
-      method: call.method,
-      url: response.url || error.request.url,
-    });
+    return answerError(response, body, response.url || error.request.url, call);
   }
-  if (isTimeoutError(error)) {
-    return new APITimeoutError(
-      `No response within ${call.timeoutMs} ms (${call.method} ${redactUrl(error.request.url)})`,
-    );
-  }
-  if (error instanceof FetchFailure) {
-    return new APIConnectionError(
-      `Connection failed (${call.method} ${redactUrl(error.url)}): ${describeCause(error.cause)}`,
-      { cause: error.cause },
-    );
-  }
+  if (isTimeoutError(error)) return timeoutError(error.request.url, call);
+  if (error instanceof FetchFailure) return connectionError(error.url, error.cause, call);
   return error;
+}
+
+/** What an error answer says, enough to make the client's error of it. */
+export interface ErrorAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+}
+
+/** The interface's error class for an error answer, with its code, message and request id. */
+export function answerError(
+  answer: ErrorAnswer,
+  body: unknown,
+  url: string,
+  call: FailedCall,
+): Error {
+  const fields = call.errorFields?.(body);
+  return makeAPIError({
+    status: answer.status,
+    code: fields?.code,
+    message: fields?.message ?? (answer.statusText || 'Request failed'),
+    requestId: requestIdOf(answer.headers),
+    body,
+    headers: answer.headers,
+    method: call.method,
+    url,
+  });
+}
+
+/** An attempt to `url` that got no answer within the call's timeout. */
+export function timeoutError(url: string, call: FailedCall): Error {
+  return new APITimeoutError(
+    `No response within ${call.timeoutMs} ms (${call.method} ${redactUrl(url)})`,
+  );
+}
+
+/** A connection to `url` that failed, `cause` being what the runtime raised. */
+export function connectionError(url: string, cause: unknown, call: FailedCall): Error {
+  return new APIConnectionError(
+    `Connection failed (${call.method} ${redactUrl(url)}): ${describeCause(cause)}`,
+    { cause },
+  );
 }
 
 /**

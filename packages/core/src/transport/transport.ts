@@ -10,6 +10,7 @@ import type { CallTelemetry, Outcome } from '../telemetry';
 import { VERSION } from '../version';
 import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
+import { lowerCased, newIdempotencyKey, setHeaders } from './headers';
 import { loadKy } from './ky';
 import { decideRetry, type RetryPolicy } from './retry-policy';
 
@@ -39,7 +40,41 @@ export interface Call {
   url?: string | undefined;
   /** Logs the call's outcome; undefined when the client logs nothing. */
   log?: CallLog | undefined;
+  /** Sends the call instead of ky, unless the application gave a `fetch`, hooks or `shouldRetry`. */
+  sender?: CallSender | undefined;
+  /** Told before each retry of the call, with its number (1 for the first). */
+  onRetry?: ((retryCount: number) => void) | undefined;
 }
+
+/** One call for a client's own sender: where it goes, with what, and how it reports progress. */
+export interface OwnSend {
+  call: Call;
+  /** The URL the call's path is relative to. */
+  url: string;
+  /** The client's own headers (accept, user agent, its `headers` option), names in lower case. */
+  headers: Readonly<Record<string, string>>;
+  /** The call's credentials, if any. */
+  auth: Auth | undefined;
+  errorFields: ErrorBodyMapper | undefined;
+  /** The interface honours `Idempotency-Key`: POST and PATCH carry one on every attempt. */
+  idempotencyKeys: boolean;
+  /** The sender counts its attempts here and reports each to the call's telemetry. */
+  progress: CallProgress;
+}
+
+/** What the transport keeps of one call while it runs. */
+export interface CallProgress {
+  attempts: number;
+  telemetry: CallTelemetry | undefined;
+  /** Ends the attempt in flight for the telemetry. */
+  endAttempt?: ((outcome: Outcome) => void) | undefined;
+}
+
+/**
+ * Sends a call some other way than ky (metering's stream on Node) through the same retry policy,
+ * credentials and errors (see `wireSender`); the transport logs the call and ends its telemetry.
+ */
+export type CallSender = (send: OwnSend) => Promise<Answer<unknown>>;
 
 /** What a transport needs of its client: where to send, how to sign, how to read errors. */
 export interface TransportConfig {
@@ -53,14 +88,6 @@ export interface TransportConfig {
 }
 
 type Hook = (...args: never[]) => unknown;
-
-/** What the transport keeps of one call while it runs. */
-interface CallState {
-  attempts: number;
-  telemetry: CallTelemetry | undefined;
-  /** Ends the attempt in flight for the telemetry. */
-  endAttempt?: ((outcome: Outcome) => void) | undefined;
-}
 
 const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;
 
@@ -85,11 +112,12 @@ export class Transport {
 
   /** Sends one call and reads its answer; an error answer or a failure rejects with the client's error. */
   async send(call: Call): Promise<Answer<unknown>> {
-    const ky = this.#ky ?? (await this.#load());
+    const own = this.#ownSender(call);
+    const ky = own ? undefined : (this.#ky ?? (await this.#load()));
     const auth = call.auth === undefined ? this.#config.auth : call.auth;
     const started = Date.now();
     const baseUrl = call.url ?? this.#config.url;
-    const state: CallState = {
+    const state: CallProgress = {
       attempts: 0,
       telemetry: this.#config.options.telemetry?.startCall({
         operation: call.operation,
@@ -98,20 +126,43 @@ export class Transport {
         urlTemplate: `${new URL(baseUrl).pathname}${call.pathTemplate}`,
       }),
     };
-    let response: Response;
+    let answer: Answer<unknown>;
     try {
-      response = await this.#attempt(ky, call, auth, state);
+      if (ky) {
+        const response = await this.#attempt(ky, call, auth, state);
+        state.endAttempt?.({ response });
+        state.endAttempt = undefined;
+        answer = { data: await readBody(response, call.method), response };
+      } else {
+        answer = await own!({
+          call,
+          url: baseUrl,
+          headers: this.#headers,
+          auth: auth ?? undefined,
+          errorFields: this.#config.errorFields,
+          idempotencyKeys: this.#config.idempotencyKeys,
+          progress: state,
+        });
+      }
     } catch (failure) {
       state.endAttempt?.({ error: failure });
       state.telemetry?.end({ error: failure });
       call.log?.failed(call, failure, state.attempts, Date.now() - started);
       throw failure;
     }
-    state.endAttempt?.({ response });
-    state.telemetry?.end({ response });
-    const data = await readBody(response, call.method);
-    call.log?.completed(call, response, state.attempts, Date.now() - started, data);
-    return { data, response };
+    state.telemetry?.end({ response: answer.response });
+    call.log?.completed(call, answer.response, state.attempts, Date.now() - started, answer.data);
+    return answer;
+  }
+
+  /**
+   * The call's own sender, unless the application gave what only ky's path honours: a `fetch`, hooks,
+   * or a `shouldRetry` (written against the errors ky raises).
+   */
+  #ownSender(call: Call): CallSender | undefined {
+    const { fetch, hooks } = this.#config.options;
+    if (fetch || hooks || call.options.hooks || call.retry.shouldRetry) return undefined;
+    return call.sender;
   }
 
   async #load(): Promise<KyInstance> {
@@ -133,7 +184,7 @@ export class Transport {
     ky: KyInstance,
     call: Call,
     auth: Auth | null | undefined,
-    state: CallState,
+    state: CallProgress,
   ): Promise<Response> {
     const sent: Record<string, string> = {};
     try {
@@ -164,7 +215,7 @@ export class Transport {
     call: Call,
     auth: Auth | null | undefined,
     sent: Record<string, string>,
-    state: CallState,
+    state: CallProgress,
   ): Promise<KyOptions> {
     const headers = { ...this.#headers };
     setHeaders(headers, call.options.headers ?? {});
@@ -233,7 +284,7 @@ export class Transport {
     call: Call,
     renewable: Auth | undefined,
     sent: Record<string, string>,
-    state: CallState,
+    state: CallProgress,
   ): Promise<TransportHooks> {
     const own = this.#config.options.hooks ?? {};
     const request = call.options.hooks;
@@ -268,6 +319,7 @@ export class Transport {
       // An attempt that got no response (a timeout, a lost connection) ends here.
       endAttempt({ error });
       call.log?.retrying(call, error, retryCount);
+      call.onRetry?.(retryCount);
     };
     return {
       beforeRequest: [...listOf('beforeRequest'), startAttempt],
@@ -282,28 +334,4 @@ export class Transport {
       ],
     } as TransportHooks;
   }
-}
-
-/** Sets each header under its lower-case name (HTTP names are case-insensitive); `undefined` removes it. */
-function setHeaders(
-  target: Record<string, string | undefined>,
-  source: Record<string, string | undefined>,
-): void {
-  for (const name in source) {
-    const value = source[name];
-    if (value === undefined) delete target[name.toLowerCase()];
-    else target[name.toLowerCase()] = value;
-  }
-}
-
-function lowerCased(headers: Record<string, string | undefined>): Record<string, string> {
-  const result: Record<string, string | undefined> = {};
-  setHeaders(result, headers);
-  return result as Record<string, string>;
-}
-
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -51,22 +51,29 @@ export class Events {
     } catch (error) {
       return APIPromise.reject(error);
     }
-    return this.sendChecked(identified, options).map(() => ({ events: identified }));
+    return this.#core
+      .call(
+        metering.operations.createMeterEventStream,
+        { body: { events: identified } },
+        options,
+        this.#stream,
+      )
+      .map(() => ({ events: identified }));
   }
 
   /**
-   * Sends events that already carry identifiers (the stream's batches). Every event has one, so
-   * the service counts a repeated attempt once and the request is retried like any metering POST.
+   * A sender of the stream's batches: events checked as they were pushed, each with its identifier,
+   * serialised once by the stream. `options` (the stream's retry) are checked once, here. Every
+   * event has an identifier, so the service counts a repeated attempt once and a batch is retried
+   * like any metering POST.
    *
    * @internal
    */
-  sendChecked(
-    events: IdentifiedMeterEvent[],
-    options?: RequestOptions,
-  ): APIPromise<MeterEventStreamResponse> {
-    return this.#core.call(
+  batchSender(
+    options: RequestOptions,
+  ): (json: string, onRetry: () => void) => Promise<MeterEventStreamResponse> {
+    return this.#core.checkedSender(
       metering.operations.createMeterEventStream,
-      { body: { events } },
       options,
       this.#stream,
     );
