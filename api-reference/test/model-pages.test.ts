@@ -101,6 +101,25 @@ describe('the API reference (pnpm run docs)', () => {
     expect(log).not.toMatch(/\[warning\]|\[error\]/);
   });
 
+  it('has a page for every entry point a published client or the reference server exports', async () => {
+    const missing: string[] = [];
+    for (const name of [...Object.keys(clients), 'reference-server']) {
+      const manifest = JSON.parse(
+        await readFile(join(root, 'packages', name, 'package.json'), 'utf8'),
+      ) as { exports: Record<string, unknown> };
+      const subpaths = Object.keys(manifest.exports).filter((path) => path !== './package.json');
+      // One entry point makes the package its own page; several make one module page each.
+      const modules = (pkg(name)?.children ?? []).filter((reflection) => reflection.kind === 2);
+      for (const subpath of subpaths) {
+        const module = subpath === '.' ? 'index' : subpath.slice(2);
+        if (subpaths.length > 1 && !modules.some((page) => page.name === module)) {
+          missing.push(`@clientkit/${name}${subpath.slice(1)}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('declares every model as an interface over its schema, never as a bare z.infer alias', async () => {
     for (const [client, schemas] of Object.entries(clients)) {
       const source = await schemaSourceOf(client);

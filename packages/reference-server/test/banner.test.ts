@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as calendarClient from '@clientkit/calendar-client';
 import * as docsClient from '@clientkit/docs-client';
 import * as idmClient from '@clientkit/idm-client';
@@ -81,5 +82,18 @@ describe('the CLI banner', () => {
     const idm = clients.IdmClient as idmClient.IdmClient;
     const page = await idm.clients.list({ take: 1 });
     expect(page.items).toHaveLength(1);
+  });
+
+  it('lists every development token the README names, each value in the same column', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const named = new Set(readme.match(/`(?:docs-dev|mail-dev|sk_(?:test|live))[-\w]*`/g));
+    expect(named.size).toBeGreaterThan(5);
+    for (const token of named) expect(banner).toContain(token.slice(1, -1));
+    const section = banner.split('Development credentials:\n')[1]!.split('\n\n')[0]!;
+    const rows = section.split('\n');
+    // Labels hold single spaces; at least two separate a label from its value.
+    const columns = new Set(rows.map((row) => 12 + /^\S.*?\S {2,}/.exec(row.slice(12))![0].length));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(columns.size, section).toBe(1);
   });
 });

@@ -45,9 +45,13 @@ export function formatBanner(start: CliStart, admin: boolean): string {
     lines.push(`  ${constructorText(name, clientOptions[name])}`);
   }
   lines.push('', 'Development credentials:');
-  for (const [name, credentials] of Object.entries(server.credentials())) {
-    for (const [label, value] of Object.entries(credentials))
-      lines.push(`  ${name.padEnd(9)} ${label.padEnd(28)} ${value}`);
+  const rows = Object.entries(server.credentials()).flatMap(([name, credentials]) =>
+    Object.entries(credentials).map(([label, value]) => [name, label, value] as const),
+  );
+  // The label column is as wide as its widest label, so that every value starts in the same place.
+  const labelWidth = Math.max(...rows.map(([, label]) => label.length));
+  for (const [name, label, value] of rows) {
+    lines.push(`  ${name.padEnd(9)} ${label.padEnd(labelWidth)}  ${value}`);
   }
   lines.push(
     '',

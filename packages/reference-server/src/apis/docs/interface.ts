@@ -102,6 +102,7 @@ export function createDocsInterface(context: ServerContext): {
     inspect: () => structuredClone(store.state),
     credentials: () => ({
       'user token (usr_ada)': DEVELOPMENT_USER_TOKEN,
+      'user token (usr_brian)': 'docs-dev-user-brian',
       'user-internal token': 'docs-dev-user-internal',
       'integration token': 'docs-dev-integration',
       'oauth token (all scopes)': 'docs-dev-oauth-all',
