@@ -55,5 +55,10 @@ export function authorize(
   if (principal.scheme === 'oauth' && scopes.length > 0) {
     throw new ApiProblem(403, `The token lacks the scope ${scopes.join(' or ')}`);
   }
-  throw new ApiProblem(403, `This operation does not accept ${principal.scheme} tokens`);
+  // Name what would be accepted, so that the caller knows which token to use instead.
+  const accepted = alternatives.map((a) => (a.startsWith('oauth:') ? `oauth (${a.slice(6)})` : a));
+  throw new ApiProblem(
+    403,
+    `This operation does not accept ${principal.scheme} tokens; it accepts ${accepted.join(', ')} tokens`,
+  );
 }
