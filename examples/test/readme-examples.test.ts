@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
@@ -56,7 +56,9 @@ function programOf(block: Block): string {
   if (block.info === 'js') return block.code;
   const first = blocks.find((other) => other.readme === block.readme && other.info === 'js');
   if (!first || first.line > block.line) {
-    throw new Error(`${block.readme}:${block.line}: a continued block needs a \`\`\`js block above it`);
+    throw new Error(
+      `${block.readme}:${block.line}: a continued block needs a \`\`\`js block above it`,
+    );
   }
   return `${first.code}\n${block.code}`;
 }
@@ -72,7 +74,10 @@ function runBlock(code: string, baseUrl: string): Promise<{ code: number; output
         timeout: 50_000,
       },
       (error, stdout, stderr) => {
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+        done({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          output: `${stdout}${stderr}`,
+        });
       },
     );
     child.stdin?.end(code);
@@ -81,7 +86,9 @@ function runBlock(code: string, baseUrl: string): Promise<{ code: number; output
 
 // The blocks talk to 127.0.0.1 directly; a proxy from the environment would stand in between.
 function withoutProxy(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^(https?|all|no)_proxy$/i.test(name)));
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => !/^(https?|all|no)_proxy$/i.test(name)),
+  );
 }
 
 let server: ReferenceServer;
@@ -97,7 +104,10 @@ describe('README examples', () => {
   it('are JavaScript that runs, or say in their fence why they do not run', () => {
     const unmarked = blocks
       .filter((block) => /^(ts|typescript|js|javascript|mjs)\b/.test(block.info))
-      .filter((block) => !['js', 'js continued'].includes(block.info) && !/^js no-run\S*\s+\S/.test(block.info))
+      .filter(
+        (block) =>
+          !['js', 'js continued'].includes(block.info) && !/^js no-run\S*\s+\S/.test(block.info),
+      )
       .map((block) => `${block.readme}:${block.line} \`\`\`${block.info}`);
     expect(unmarked).toEqual([]);
   });
@@ -105,17 +115,38 @@ describe('README examples', () => {
   it('read the base URL from CLIENTKIT_BASE_URL when they talk to a server', () => {
     const fixed = runnable
       .filter((block) => block.info === 'js' && block.code.includes('127.0.0.1:4010'))
-      .filter((block) => !block.code.includes("process.env.CLIENTKIT_BASE_URL ?? 'http://127.0.0.1:4010'"))
+      .filter(
+        (block) =>
+          !block.code.includes("process.env.CLIENTKIT_BASE_URL ?? 'http://127.0.0.1:4010'"),
+      )
       .map((block) => `${block.readme}:${block.line}`);
     expect(fixed).toEqual([]);
   });
 
-  it.each(runnable.map((block) => [`${block.readme}, the block at line ${block.line}`, block] as const))(
-    '%s runs as printed against the reference server',
-    async (_name, block) => {
-      const result = await runBlock(block.program, url);
-      expect(result.output && result.code !== 0 ? result.output : '', `exit code ${result.code}`).toBe('');
-      expect(result.code).toBe(0);
-    },
-  );
+  it('the root README links only to files and folders the repository holds', () => {
+    const text = readFileSync(join(root, 'README.md'), 'utf8').replace(
+      /^```[^\n]*\n[\s\S]*?^```/gm,
+      '',
+    );
+    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map(([, target]) => (target ?? '').split('#')[0] ?? '')
+      .filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target));
+    expect(targets.length).toBeGreaterThan(0);
+    const missing = targets.filter(
+      (target) => target.startsWith('..') || !existsSync(join(root, target)),
+    );
+    expect(missing).toEqual([]);
+    expect(text).not.toMatch(/\.\.\/shared\//);
+  });
+
+  it.each(
+    runnable.map((block) => [`${block.readme}, the block at line ${block.line}`, block] as const),
+  )('%s runs as printed against the reference server', async (_name, block) => {
+    const result = await runBlock(block.program, url);
+    expect(
+      result.output && result.code !== 0 ? result.output : '',
+      `exit code ${result.code}`,
+    ).toBe('');
+    expect(result.code).toBe(0);
+  });
 });
