@@ -94,7 +94,7 @@ function withoutProxy(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 let server: ReferenceServer;
 let url: string;
 beforeAll(async () => {
-  server = await createReferenceServer({ logError: () => {} });
+  server = await createReferenceServer();
   ({ url } = await server.listen(0, '127.0.0.1'));
 });
 afterAll(() => server.close());
