@@ -88,11 +88,13 @@ describe('SMTP: a message that can never be parsed gets a permanent 554 5.6.0, n
     expect(server.mail.messages()).toEqual([]);
   });
 
-  it('answers 554 5.6.0 to 5,000 nested MIME parts, within 3 s and growing by less than 8x the message', async () => {
+  it('answers 554 5.6.0 to 5,000 nested MIME parts, within 3 s and growing by less than 8x the message or 16 MiB', async () => {
     const { reply, seconds, growth, size } = await send(nestedMessage(5000));
     expect(reply).toMatch(/^554 5\.6\.0 .*nested more than 32 deep/);
     expect(seconds).toBeLessThan(3);
-    expect(growth / size).toBeLessThan(8);
+    // This message is under 0.5 MiB, and RSS moves by a few MiB whenever the collector grows or
+    // returns a heap space: below 16 MiB the figure says nothing about the parser.
+    expect(growth).toBeLessThan(Math.max(8 * size, 16 * MiB));
     expect(server.mail.messages()).toEqual([]);
   });
 
