@@ -1,4 +1,5 @@
 import { type AuthenticationError, RequestValidationError, type ValidationIssue } from './errors';
+import { secretOption } from './options';
 
 /**
  * How a client authenticates: the headers to add to each attempt of each request. It is asked again
@@ -51,13 +52,6 @@ function describedAuth(description: string, headers: Auth['headers'], renew?: Au
   } as Auth;
 }
 
-function checkSecret(value: unknown, field: string, subject: string): void {
-  if ((typeof value === 'string' && value !== '') || typeof value === 'function') return;
-  throw new RequestValidationError(subject, [
-    { path: field, message: 'must be a non-empty string or a function that returns one' },
-  ]);
-}
-
 /**
  * An auth given as an option, refused by name unless it is one the auth helpers made (or any
  * object with a `headers()` function), so that `auth: { username, password }` fails at once.
@@ -99,7 +93,7 @@ export interface BearerAuthOptions {
  * bearerAuth(tokenProvider({ fetchToken }), { renewWhen: (error) => error.code === 'invalid_token' })
  */
 export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {}): Auth {
-  checkSecret(token, 'token', 'arguments of bearerAuth');
+  secretOption(token, 'token', 'arguments of bearerAuth');
   // A fixed token needs no promise: its headers are built once.
   if (typeof token === 'string') {
     return fixedAuth('[BearerAuth]', { authorization: `Bearer ${token}` });
@@ -137,7 +131,7 @@ export function basicAuth(username: string, password: string): Auth {
 
 /** A credential carried in a header of its own, such as `X-Mail-Account-Token`. */
 export function headerAuth(name: string, value: SecretSource): Auth {
-  checkSecret(value, 'value', 'arguments of headerAuth');
+  secretOption(value, 'value', 'arguments of headerAuth');
   if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, { [name]: value });
   return describedAuth(`[HeaderAuth ${name}]`, async () => ({ [name]: await reveal(value) }));
 }

@@ -124,7 +124,10 @@ export function serviceUrl(value: unknown, appended: string, subject: string, fi
   return `${url.origin}${path}${appended}/`;
 }
 
-/** A credential given as an option: a non-empty string, or a function that returns the current one. */
+/**
+ * A credential given as an option or an argument: a non-empty string, or a function that returns the
+ * current one.
+ */
 export function secretOption(value: unknown, field: string, subject: string): SecretSource {
   if ((typeof value === 'string' && value !== '') || typeof value === 'function') {
     return value as SecretSource;

@@ -69,9 +69,7 @@ function explainUnion(members: $ZodIssue[][], path: PropertyKey[]): ValidationIs
   const values = literalMisses.flatMap((miss) =>
     miss?.code === 'invalid_value' ? miss.values : [],
   );
-  return [
-    { path: formatPath([...path, key]), message: `must be one of ${values.map(show).join(', ')}` },
-  ];
+  return [{ path: formatPath([...path, key]), message: oneOf(values) }];
 }
 
 /** `['events', 3, 'payload']` -> `events[3].payload`. */
@@ -90,14 +88,24 @@ function describeRule(issue: $ZodIssue): string {
       if (issue.input === undefined) return 'is required';
       return `must be ${article(issue.expected)}, not ${typeName(issue.input)}`;
     case 'too_big':
-      return sizeRule('at most', 'less than', issue.origin, issue.maximum, issue.inclusive);
+      return sizeRule(
+        issue.inclusive === false ? 'less than' : 'at most',
+        issue.origin,
+        issue.maximum,
+      );
     case 'too_small':
       if (issue.origin === 'string' && issue.minimum === 1 && issue.inclusive !== false) {
         return 'must not be empty';
       }
-      return sizeRule('at least', 'greater than', issue.origin, issue.minimum, issue.inclusive);
+      return sizeRule(
+        issue.inclusive === false ? 'greater than' : 'at least',
+        issue.origin,
+        issue.minimum,
+      );
     case 'invalid_format':
-      return formatRule(issue.format, 'pattern' in issue ? issue.pattern : undefined);
+      // The clients' own format helpers (urlString, isoDateTimeString, ...) carry their messages;
+      // this covers zod's built-in formats.
+      return `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return issue.divisor === 1
         ? 'must be a whole number'
@@ -105,13 +113,9 @@ function describeRule(issue: $ZodIssue): string {
     case 'unrecognized_keys':
       return `has unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}`;
     case 'invalid_value':
-      return issue.values.length === 1
-        ? `must be ${show(issue.values[0])}`
-        : `must be one of ${issue.values.map(show).join(', ')}`;
+      return issue.values.length === 1 ? `must be ${show(issue.values[0])}` : oneOf(issue.values);
     case 'invalid_union':
-      if ('options' in issue && Array.isArray(issue.options)) {
-        return `must be one of ${issue.options.map(show).join(', ')}`;
-      }
+      if ('options' in issue && Array.isArray(issue.options)) return oneOf(issue.options);
       return 'does not match any of the accepted forms';
     case 'invalid_key':
       return 'has a key that is not allowed';
@@ -122,27 +126,14 @@ function describeRule(issue: $ZodIssue): string {
   }
 }
 
-function sizeRule(
-  inclusiveWord: string,
-  exclusiveWord: string,
-  origin: string,
-  limit: number | bigint,
-  inclusive: boolean | undefined,
-): string {
-  const bound = `${inclusive === false ? exclusiveWord : inclusiveWord} ${String(limit)}`;
+/** `comparison` is `at most`, `less than`, `at least` or `greater than`. */
+function sizeRule(comparison: string, origin: string, limit: number | bigint): string {
+  const bound = `${comparison} ${limit}`;
   if (origin === 'string') return `must be ${bound} characters long`;
-  if (origin === 'array' || origin === 'set')
+  if (origin === 'array' || origin === 'set') {
     return `must have ${bound} ${limit === 1 ? 'item' : 'items'}`;
-  if (origin === 'file') return `must be ${bound} bytes`;
-  return `must be ${bound}`;
-}
-
-function formatRule(format: string, pattern: unknown): string {
-  // The clients' own format helpers (urlString, isoDateTimeString, ...) carry their messages; this
-  // covers zod's built-in formats.
-  return format === 'regex' && pattern instanceof RegExp
-    ? `must match ${String(pattern)}`
-    : `must be a valid ${format}`;
+  }
+  return `must be ${bound}${origin === 'file' ? ' bytes' : ''}`;
 }
 
 function article(expected: string): string {
@@ -157,6 +148,10 @@ function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number' && !Number.isInteger(value)) return 'a fractional number';
   return article(typeof value);
+}
+
+function oneOf(values: readonly unknown[]): string {
+  return `must be one of ${values.map(show).join(', ')}`;
 }
 
 function show(value: unknown): string {
