@@ -27,8 +27,8 @@ export class ClientKitError extends Error {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass.
     const { prototype } = this;
     if (Object.prototype.isPrototypeOf.call(prototype, value as object)) return true;
-    if ((value as { [BRAND]?: boolean } | null)?.[BRAND] !== true) return false;
-    if (!Object.hasOwn(prototype, 'name')) return false;
+    const branded = (value as { [BRAND]?: boolean } | null)?.[BRAND] === true;
+    if (!branded || !Object.hasOwn(prototype, 'name')) return false;
     for (let link = Object.getPrototypeOf(value); link; link = Object.getPrototypeOf(link)) {
       if (Object.hasOwn(link, 'name') && link.name === prototype.name) return true;
     }
@@ -81,21 +81,18 @@ export class APIError extends ClientKitError {
   readonly url: string | undefined;
 
   constructor(init: APIErrorInit) {
-    super(describeFailure(init));
+    const url = init.url === undefined ? undefined : redactUrl(init.url);
+    const code = init.code ? ` ${init.code}` : '';
+    const where = init.method && url ? ` (${init.method} ${url})` : '';
+    super(`${init.status}${code}: ${init.message}${where}`);
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId ?? null;
     this.body = init.body;
     this.headers = init.headers ?? new Headers();
     this.method = init.method;
-    this.url = init.url === undefined ? undefined : redactUrl(init.url);
+    this.url = url;
   }
-}
-
-function describeFailure(init: APIErrorInit): string {
-  const code = init.code ? ` ${init.code}` : '';
-  const where = init.method && init.url ? ` (${init.method} ${redactUrl(init.url)})` : '';
-  return `${init.status}${code}: ${init.message}${where}`;
 }
 
 /** 400: the request was malformed or broke a rule of the interface. */
