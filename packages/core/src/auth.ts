@@ -45,7 +45,7 @@ function fixedAuth(description: string, headers: Record<string, string>): Auth {
 function describedAuth(description: string, headers: Auth['headers'], renew?: Auth['renew']): Auth {
   return {
     headers,
-    ...(renew ? { renew } : {}),
+    renew,
     toString: () => description,
     toJSON: () => description,
     [inspectSymbol]: () => description,
@@ -57,13 +57,7 @@ function describedAuth(description: string, headers: Auth['headers'], renew?: Au
  * object with a `headers()` function), so that `auth: { username, password }` fails at once.
  */
 export function checkAuth(value: unknown, field: string, subject: string): Auth {
-  if (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as { headers?: unknown }).headers === 'function'
-  ) {
-    return value as Auth;
-  }
+  if (typeof (value as Partial<Auth> | null)?.headers === 'function') return value as Auth;
   throw new RequestValidationError(subject, [
     {
       path: field,

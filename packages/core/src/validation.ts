@@ -1,4 +1,10 @@
-import { type $ZodIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
+import {
+  type $ZodIssue,
+  type $ZodIssueInvalidValue,
+  type $ZodType,
+  type output,
+  safeParse,
+} from 'zod/v4/core';
 import { APIResponseValidationError, RequestValidationError, type ValidationIssue } from './errors';
 import { redactSecretFields } from './redact';
 
@@ -60,15 +66,16 @@ export function describeIssues(
  */
 function explainUnion(members: $ZodIssue[][], path: PropertyKey[]): ValidationIssue[] | undefined {
   const literalMisses = members.map((issues) =>
-    issues.find((issue) => issue.code === 'invalid_value' && issue.path.length === 1),
+    issues.find(
+      (issue): issue is $ZodIssueInvalidValue =>
+        issue.code === 'invalid_value' && issue.path.length === 1,
+    ),
   );
   const matching = members.filter((_, index) => literalMisses[index] === undefined);
   if (matching.length === 1) return describeIssues(matching[0]!, path);
   const key = literalMisses[0]?.path[0];
   if (key === undefined || !literalMisses.every((miss) => miss?.path[0] === key)) return undefined;
-  const values = literalMisses.flatMap((miss) =>
-    miss?.code === 'invalid_value' ? miss.values : [],
-  );
+  const values = literalMisses.flatMap((miss) => miss?.values ?? []);
   return [{ path: formatPath([...path, key]), message: oneOf(values) }];
 }
 
