@@ -66,19 +66,19 @@ export class APIError extends ClientKitError {
     return 'APIError';
   }
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The interface's own error code, read from the body (for example `rest_invalid_param`). */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The value of `x-request-id`, to quote when asking the service's operators about a failure. */
-  readonly requestId: string | null;
+  declare readonly requestId: string | null;
   /** The parsed response body (JSON when the server sent JSON, otherwise text). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The request method, for context. */
-  readonly method: string | undefined;
+  declare readonly method: string | undefined;
   /** The request URL with credentials and secret query values removed. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
 
   constructor(init: APIErrorInit) {
     const url = init.url === undefined ? undefined : redactUrl(init.url);
@@ -155,7 +155,7 @@ export class RateLimitError extends APIError {
     return 'RateLimitError';
   }
   /** Seconds the server asked to wait, when it said. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
@@ -168,7 +168,7 @@ export class InternalServerError extends APIError {
     return 'InternalServerError';
   }
   /** Seconds a 503's `Retry-After` asked to wait, when it said. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
@@ -237,7 +237,7 @@ export class RequestValidationError extends ClientKitError {
   override get name(): string {
     return 'RequestValidationError';
   }
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
 
   /** `hint` follows the issues in the message once, such as the list of known option names. */
   constructor(subject: string, issues: ValidationIssue[], hint?: string) {
@@ -254,11 +254,11 @@ export class APIResponseValidationError extends ClientKitError {
   override get name(): string {
     return 'APIResponseValidationError';
   }
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The id the service gave the request (`x-request-id`, else `request-id`), or null. */
-  readonly requestId: string | null;
+  declare readonly requestId: string | null;
 
   /** `body` is kept as given: the caller replaces its secrets first. */
   constructor(
@@ -284,9 +284,9 @@ export class CheckpointExpiredError extends ClientKitError {
     return 'CheckpointExpiredError';
   }
   /** How long ago the checkpoint was received, in milliseconds. */
-  readonly ageMs: number;
+  declare readonly ageMs: number;
   /** How long the interface keeps a checkpoint valid, in milliseconds. */
-  readonly validityMs: number;
+  declare readonly validityMs: number;
 
   constructor(ageMs: number, validityMs: number) {
     super(
