@@ -32,13 +32,11 @@ export function fixedHeadersOf(auth: Auth): Readonly<Record<string, string>> | u
   return fixedHeaders.get(auth);
 }
 
-/** An auth that always answers the same headers, without a promise. */
-function fixedAuth(description: string, headers: Record<string, string>): Auth {
-  const frozen = Object.freeze(headers);
-  const auth = describedAuth(description, () => frozen);
-  const lowerCased: Record<string, string> = {};
-  for (const name in frozen) lowerCased[name.toLowerCase()] = frozen[name]!;
-  fixedHeaders.set(auth, Object.freeze(lowerCased));
+/** An auth that always answers the same header, without a promise. */
+function fixedAuth(description: string, name: string, value: string): Auth {
+  const headers = Object.freeze({ [name]: value });
+  const auth = describedAuth(description, () => headers);
+  fixedHeaders.set(auth, Object.freeze({ [name.toLowerCase()]: value }));
   return auth;
 }
 
@@ -90,7 +88,7 @@ export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {})
   secretOption(token, 'token', 'arguments of bearerAuth');
   // A fixed token needs no promise: its headers are built once.
   if (typeof token === 'string') {
-    return fixedAuth('[BearerAuth]', { authorization: `Bearer ${token}` });
+    return fixedAuth('[BearerAuth]', 'authorization', `Bearer ${token}`);
   }
   const headers = async () => ({ authorization: `Bearer ${await reveal(token)}` });
   const { renewWhen } = options;
@@ -120,13 +118,13 @@ export function basicAuth(username: string, password: string): Auth {
   }
   if (issues.length > 0) throw new RequestValidationError('arguments of basicAuth', issues);
   const value = `Basic ${base64(`${username}:${password}`)}`;
-  return fixedAuth(`[BasicAuth ${username}]`, { authorization: value });
+  return fixedAuth(`[BasicAuth ${username}]`, 'authorization', value);
 }
 
 /** A credential carried in a header of its own, such as `X-Mail-Account-Token`. */
 export function headerAuth(name: string, value: SecretSource): Auth {
   secretOption(value, 'value', 'arguments of headerAuth');
-  if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, { [name]: value });
+  if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, name, value);
   return describedAuth(`[HeaderAuth ${name}]`, async () => ({ [name]: await reveal(value) }));
 }
 
