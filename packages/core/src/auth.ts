@@ -1,4 +1,5 @@
 import { type AuthenticationError, RequestValidationError, type ValidationIssue } from './errors';
+import { secretOption } from './options';
 
 /**
  * How a client authenticates: the headers to add to each attempt of each request. It is asked again
@@ -31,31 +32,22 @@ export function fixedHeadersOf(auth: Auth): Readonly<Record<string, string>> | u
   return fixedHeaders.get(auth);
 }
 
-/** An auth that always answers the same headers, without a promise. */
-function fixedAuth(description: string, headers: Record<string, string>): Auth {
-  const frozen = Object.freeze(headers);
-  const auth = describedAuth(description, () => frozen);
-  const lowerCased: Record<string, string> = {};
-  for (const name in frozen) lowerCased[name.toLowerCase()] = frozen[name]!;
-  fixedHeaders.set(auth, Object.freeze(lowerCased));
+/** An auth that always answers the same header, without a promise. */
+function fixedAuth(description: string, name: string, value: string): Auth {
+  const headers = Object.freeze({ [name]: value });
+  const auth = describedAuth(description, () => headers);
+  fixedHeaders.set(auth, Object.freeze({ [name.toLowerCase()]: value }));
   return auth;
 }
 
 function describedAuth(description: string, headers: Auth['headers'], renew?: Auth['renew']): Auth {
   return {
     headers,
-    ...(renew ? { renew } : {}),
+    renew,
     toString: () => description,
     toJSON: () => description,
     [inspectSymbol]: () => description,
   } as Auth;
-}
-
-function checkSecret(value: unknown, field: string, subject: string): void {
-  if ((typeof value === 'string' && value !== '') || typeof value === 'function') return;
-  throw new RequestValidationError(subject, [
-    { path: field, message: 'must be a non-empty string or a function that returns one' },
-  ]);
 }
 
 /**
@@ -63,13 +55,7 @@ function checkSecret(value: unknown, field: string, subject: string): void {
  * object with a `headers()` function), so that `auth: { username, password }` fails at once.
  */
 export function checkAuth(value: unknown, field: string, subject: string): Auth {
-  if (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as { headers?: unknown }).headers === 'function'
-  ) {
-    return value as Auth;
-  }
+  if (typeof (value as Partial<Auth> | null)?.headers === 'function') return value as Auth;
   throw new RequestValidationError(subject, [
     {
       path: field,
@@ -99,10 +85,10 @@ export interface BearerAuthOptions {
  * bearerAuth(tokenProvider({ fetchToken }), { renewWhen: (error) => error.code === 'invalid_token' })
  */
 export function bearerAuth(token: SecretSource, options: BearerAuthOptions = {}): Auth {
-  checkSecret(token, 'token', 'arguments of bearerAuth');
+  secretOption(token, 'token', 'arguments of bearerAuth');
   // A fixed token needs no promise: its headers are built once.
   if (typeof token === 'string') {
-    return fixedAuth('[BearerAuth]', { authorization: `Bearer ${token}` });
+    return fixedAuth('[BearerAuth]', 'authorization', `Bearer ${token}`);
   }
   const headers = async () => ({ authorization: `Bearer ${await reveal(token)}` });
   const { renewWhen } = options;
@@ -132,13 +118,13 @@ export function basicAuth(username: string, password: string): Auth {
   }
   if (issues.length > 0) throw new RequestValidationError('arguments of basicAuth', issues);
   const value = `Basic ${base64(`${username}:${password}`)}`;
-  return fixedAuth(`[BasicAuth ${username}]`, { authorization: value });
+  return fixedAuth(`[BasicAuth ${username}]`, 'authorization', value);
 }
 
 /** A credential carried in a header of its own, such as `X-Mail-Account-Token`. */
 export function headerAuth(name: string, value: SecretSource): Auth {
-  checkSecret(value, 'value', 'arguments of headerAuth');
-  if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, { [name]: value });
+  secretOption(value, 'value', 'arguments of headerAuth');
+  if (typeof value === 'string') return fixedAuth(`[HeaderAuth ${name}]`, name, value);
   return describedAuth(`[HeaderAuth ${name}]`, async () => ({ [name]: await reveal(value) }));
 }
 

@@ -27,8 +27,8 @@ export class ClientKitError extends Error {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass.
     const { prototype } = this;
     if (Object.prototype.isPrototypeOf.call(prototype, value as object)) return true;
-    if ((value as { [BRAND]?: boolean } | null)?.[BRAND] !== true) return false;
-    if (!Object.hasOwn(prototype, 'name')) return false;
+    const branded = (value as { [BRAND]?: boolean } | null)?.[BRAND] === true;
+    if (!branded || !Object.hasOwn(prototype, 'name')) return false;
     for (let link = Object.getPrototypeOf(value); link; link = Object.getPrototypeOf(link)) {
       if (Object.hasOwn(link, 'name') && link.name === prototype.name) return true;
     }
@@ -66,36 +66,33 @@ export class APIError extends ClientKitError {
     return 'APIError';
   }
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The interface's own error code, read from the body (for example `rest_invalid_param`). */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The value of `x-request-id`, to quote when asking the service's operators about a failure. */
-  readonly requestId: string | null;
+  declare readonly requestId: string | null;
   /** The parsed response body (JSON when the server sent JSON, otherwise text). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The request method, for context. */
-  readonly method: string | undefined;
+  declare readonly method: string | undefined;
   /** The request URL with credentials and secret query values removed. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
 
   constructor(init: APIErrorInit) {
-    super(describeFailure(init));
+    const url = init.url === undefined ? undefined : redactUrl(init.url);
+    const code = init.code ? ` ${init.code}` : '';
+    const where = init.method && url ? ` (${init.method} ${url})` : '';
+    super(`${init.status}${code}: ${init.message}${where}`);
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId ?? null;
     this.body = init.body;
     this.headers = init.headers ?? new Headers();
     this.method = init.method;
-    this.url = init.url === undefined ? undefined : redactUrl(init.url);
+    this.url = url;
   }
-}
-
-function describeFailure(init: APIErrorInit): string {
-  const code = init.code ? ` ${init.code}` : '';
-  const where = init.method && init.url ? ` (${init.method} ${redactUrl(init.url)})` : '';
-  return `${init.status}${code}: ${init.message}${where}`;
 }
 
 /** 400: the request was malformed or broke a rule of the interface. */
@@ -158,7 +155,7 @@ export class RateLimitError extends APIError {
     return 'RateLimitError';
   }
   /** Seconds the server asked to wait, when it said. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
@@ -171,7 +168,7 @@ export class InternalServerError extends APIError {
     return 'InternalServerError';
   }
   /** Seconds a 503's `Retry-After` asked to wait, when it said. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
@@ -240,7 +237,7 @@ export class RequestValidationError extends ClientKitError {
   override get name(): string {
     return 'RequestValidationError';
   }
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
 
   /** `hint` follows the issues in the message once, such as the list of known option names. */
   constructor(subject: string, issues: ValidationIssue[], hint?: string) {
@@ -257,11 +254,11 @@ export class APIResponseValidationError extends ClientKitError {
   override get name(): string {
     return 'APIResponseValidationError';
   }
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The id the service gave the request (`x-request-id`, else `request-id`), or null. */
-  readonly requestId: string | null;
+  declare readonly requestId: string | null;
 
   /** `body` is kept as given: the caller replaces its secrets first. */
   constructor(
@@ -287,9 +284,9 @@ export class CheckpointExpiredError extends ClientKitError {
     return 'CheckpointExpiredError';
   }
   /** How long ago the checkpoint was received, in milliseconds. */
-  readonly ageMs: number;
+  declare readonly ageMs: number;
   /** How long the interface keeps a checkpoint valid, in milliseconds. */
-  readonly validityMs: number;
+  declare readonly validityMs: number;
 
   constructor(ageMs: number, validityMs: number) {
     super(

@@ -31,13 +31,14 @@ export function leveledLogger(logger: Logger, level: LogLevel): Logger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-const levels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+/** Every level, from the most verbose to `off`. */
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
 /** `CLIENTKIT_LOG` on runtimes that have an environment (Node, Bun, Deno with access); never in browsers. */
 function environmentLevel(): LogLevel | undefined {
   const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
     ?.env?.CLIENTKIT_LOG;
-  return levels.includes(value as LogLevel) ? (value as LogLevel) : undefined;
+  return LOG_LEVELS.includes(value as LogLevel) ? (value as LogLevel) : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { RequestValidationError, type ValidationIssue } from './errors';
+import { LOG_LEVELS, type LogLevel } from './logger';
 
 /** What a value must be, or undefined when it is fine. */
 type Rule = (value: unknown) => string | undefined;
@@ -13,10 +14,12 @@ const is =
 const fn = is('function', 'must be a function');
 const text = is('string', 'must be a string');
 const bool = is('boolean', 'must be true or false');
+const isListOf = (type: string, value: unknown) =>
+  Array.isArray(value) && value.every((item) => typeof item === type);
 const listOf =
   (type: string, rule: string): Rule =>
   (value) =>
-    Array.isArray(value) && value.every((item) => typeof item === type) ? undefined : rule;
+    isListOf(type, value) ? undefined : rule;
 const milliseconds: Rule = (value) =>
   typeof value === 'number' && value >= 0
     ? undefined
@@ -39,8 +42,7 @@ const hooks: Rule = (value) => {
   if (!isObject(value)) return 'must be an object of ky hooks';
   const stray = Object.keys(value).find((name) => !hookNames.includes(name));
   if (stray) return `has ${stray}, which is not a ky hook (${hookNames.join(', ')})`;
-  const lists = Object.values(value);
-  return lists.every((list) => list === undefined || listOf('function', '')(list) === undefined)
+  return Object.values(value).every((list) => list === undefined || isListOf('function', list))
     ? undefined
     : 'must hold lists of functions';
 };
@@ -52,6 +54,8 @@ const context: Rule = (value) =>
     : 'operation' in value || 'pathTemplate' in value
       ? 'must not set operation or pathTemplate: the client sets them for every call'
       : undefined;
+
+const object: Rule = (value) => (isObject(value) ? undefined : 'must be an object');
 
 const retry: Rule = (value) =>
   (Number.isInteger(value) && (value as number) >= 0) || isObject(value)
@@ -73,7 +77,7 @@ export const CLIENT_OPTION_RULES: Record<string, Rule> = {
       ? undefined
       : 'must have debug, info, warn and error methods',
   logLevel: (value) =>
-    ['debug', 'info', 'warn', 'error', 'off'].includes(value as string)
+    LOG_LEVELS.includes(value as LogLevel)
       ? undefined
       : 'must be one of "debug", "info", "warn", "error", "off"',
   validateResponses: bool,
@@ -91,8 +95,8 @@ export const REQUEST_OPTION_RULES: Record<string, Rule> = {
   headers,
   hooks,
   idempotencyKey: text,
-  extraBody: (value) => (isObject(value) ? undefined : 'must be an object'),
-  extraQuery: (value) => (isObject(value) ? undefined : 'must be an object'),
+  extraBody: object,
+  extraQuery: object,
   context,
 };
 

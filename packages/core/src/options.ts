@@ -73,7 +73,8 @@ export interface ClientOptions {
 }
 
 /** The names of `ClientOptions`. */
-export const CLIENT_OPTION_NAMES: readonly string[] = Object.keys(CLIENT_OPTION_RULES);
+export const CLIENT_OPTION_NAMES: readonly string[] =
+  /* @__PURE__ */ Object.keys(CLIENT_OPTION_RULES);
 
 /**
  * Refuses option names the receiver does not know, each by name, with the known names listed once,
@@ -102,13 +103,8 @@ export function serviceUrl(value: unknown, appended: string, subject: string, fi
   const refuse = (message: string): never => {
     throw new RequestValidationError(subject, [{ path: field, message }]);
   };
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     return refuse('must be an absolute http(s) URL, such as https://api.example.com');
   }
   const text = value as string;
@@ -124,7 +120,10 @@ export function serviceUrl(value: unknown, appended: string, subject: string, fi
   return `${url.origin}${path}${appended}/`;
 }
 
-/** A credential given as an option: a non-empty string, or a function that returns the current one. */
+/**
+ * A credential given as an option or an argument: a non-empty string, or a function that returns the
+ * current one.
+ */
 export function secretOption(value: unknown, field: string, subject: string): SecretSource {
   if ((typeof value === 'string' && value !== '') || typeof value === 'function') {
     return value as SecretSource;

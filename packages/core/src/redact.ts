@@ -3,7 +3,7 @@ export const REDACTED = '[redacted]';
 
 const secretHeader =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-wp-nonce)$|token|secret|password|api-?key/i;
-const secretParam = /token|secret|password|passwd|api_?key|apikey|signature|sharekey|^key$|^code$/i;
+const secretParam = /token|secret|password|passwd|api_?key|signature|sharekey|^key$|^code$/i;
 
 /** True for a header whose value is a credential. */
 export function isSecretHeader(name: string): boolean {
@@ -52,7 +52,7 @@ export function redactUrl(
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}${query ? `?${query}` : ''}${parsed.hash}`;
 }
 
-const secretField = /token|secret|password|passwd|api_?key|apikey|credential/i;
+const secretField = /token|secret|password|passwd|api_?key|credential/i;
 
 /**
  * A copy of a parsed body with the values of secret-looking fields (`access_token`,

@@ -1,4 +1,10 @@
-import { type $ZodIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
+import {
+  type $ZodIssue,
+  type $ZodIssueInvalidValue,
+  type $ZodType,
+  type output,
+  safeParse,
+} from 'zod/v4/core';
 import { APIResponseValidationError, RequestValidationError, type ValidationIssue } from './errors';
 import { redactSecretFields } from './redact';
 
@@ -60,18 +66,17 @@ export function describeIssues(
  */
 function explainUnion(members: $ZodIssue[][], path: PropertyKey[]): ValidationIssue[] | undefined {
   const literalMisses = members.map((issues) =>
-    issues.find((issue) => issue.code === 'invalid_value' && issue.path.length === 1),
+    issues.find(
+      (issue): issue is $ZodIssueInvalidValue =>
+        issue.code === 'invalid_value' && issue.path.length === 1,
+    ),
   );
   const matching = members.filter((_, index) => literalMisses[index] === undefined);
   if (matching.length === 1) return describeIssues(matching[0]!, path);
   const key = literalMisses[0]?.path[0];
   if (key === undefined || !literalMisses.every((miss) => miss?.path[0] === key)) return undefined;
-  const values = literalMisses.flatMap((miss) =>
-    miss?.code === 'invalid_value' ? miss.values : [],
-  );
-  return [
-    { path: formatPath([...path, key]), message: `must be one of ${values.map(show).join(', ')}` },
-  ];
+  const values = literalMisses.flatMap((miss) => miss?.values ?? []);
+  return [{ path: formatPath([...path, key]), message: oneOf(values) }];
 }
 
 /** `['events', 3, 'payload']` -> `events[3].payload`. */
@@ -90,14 +95,24 @@ function describeRule(issue: $ZodIssue): string {
       if (issue.input === undefined) return 'is required';
       return `must be ${article(issue.expected)}, not ${typeName(issue.input)}`;
     case 'too_big':
-      return sizeRule('at most', 'less than', issue.origin, issue.maximum, issue.inclusive);
+      return sizeRule(
+        issue.inclusive === false ? 'less than' : 'at most',
+        issue.origin,
+        issue.maximum,
+      );
     case 'too_small':
       if (issue.origin === 'string' && issue.minimum === 1 && issue.inclusive !== false) {
         return 'must not be empty';
       }
-      return sizeRule('at least', 'greater than', issue.origin, issue.minimum, issue.inclusive);
+      return sizeRule(
+        issue.inclusive === false ? 'greater than' : 'at least',
+        issue.origin,
+        issue.minimum,
+      );
     case 'invalid_format':
-      return formatRule(issue.format, 'pattern' in issue ? issue.pattern : undefined);
+      // The clients' own format helpers (urlString, isoDateTimeString, ...) carry their messages;
+      // this covers zod's built-in formats.
+      return `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return issue.divisor === 1
         ? 'must be a whole number'
@@ -105,13 +120,9 @@ function describeRule(issue: $ZodIssue): string {
     case 'unrecognized_keys':
       return `has unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}`;
     case 'invalid_value':
-      return issue.values.length === 1
-        ? `must be ${show(issue.values[0])}`
-        : `must be one of ${issue.values.map(show).join(', ')}`;
+      return issue.values.length === 1 ? `must be ${show(issue.values[0])}` : oneOf(issue.values);
     case 'invalid_union':
-      if ('options' in issue && Array.isArray(issue.options)) {
-        return `must be one of ${issue.options.map(show).join(', ')}`;
-      }
+      if ('options' in issue && Array.isArray(issue.options)) return oneOf(issue.options);
       return 'does not match any of the accepted forms';
     case 'invalid_key':
       return 'has a key that is not allowed';
@@ -122,27 +133,14 @@ function describeRule(issue: $ZodIssue): string {
   }
 }
 
-function sizeRule(
-  inclusiveWord: string,
-  exclusiveWord: string,
-  origin: string,
-  limit: number | bigint,
-  inclusive: boolean | undefined,
-): string {
-  const bound = `${inclusive === false ? exclusiveWord : inclusiveWord} ${String(limit)}`;
+/** `comparison` is `at most`, `less than`, `at least` or `greater than`. */
+function sizeRule(comparison: string, origin: string, limit: number | bigint): string {
+  const bound = `${comparison} ${limit}`;
   if (origin === 'string') return `must be ${bound} characters long`;
-  if (origin === 'array' || origin === 'set')
+  if (origin === 'array' || origin === 'set') {
     return `must have ${bound} ${limit === 1 ? 'item' : 'items'}`;
-  if (origin === 'file') return `must be ${bound} bytes`;
-  return `must be ${bound}`;
-}
-
-function formatRule(format: string, pattern: unknown): string {
-  // The clients' own format helpers (urlString, isoDateTimeString, ...) carry their messages; this
-  // covers zod's built-in formats.
-  return format === 'regex' && pattern instanceof RegExp
-    ? `must match ${String(pattern)}`
-    : `must be a valid ${format}`;
+  }
+  return `must be ${bound}${origin === 'file' ? ' bytes' : ''}`;
 }
 
 function article(expected: string): string {
@@ -157,6 +155,10 @@ function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number' && !Number.isInteger(value)) return 'a fractional number';
   return article(typeof value);
+}
+
+function oneOf(values: readonly unknown[]): string {
+  return `must be one of ${values.map(show).join(', ')}`;
 }
 
 function show(value: unknown): string {

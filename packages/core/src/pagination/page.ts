@@ -18,11 +18,11 @@ export interface PageStrategy<Params, Raw, Item> {
 /** One page of a listing: its items, the whole body, and the way to the next page. */
 export class Page<Item, Raw = unknown> {
   /** The items of this page. */
-  readonly items: Item[];
+  declare readonly items: Item[];
   /** The parsed body of this page's response, with any totals the interface sends. */
-  readonly body: Raw;
+  declare readonly body: Raw;
   /** The raw response of this page. */
-  readonly response: Response;
+  declare readonly response: Response;
   readonly #loadNext: (() => APIPromise<Page<Item, Raw>>) | null;
 
   constructor(

@@ -32,9 +32,8 @@ export interface Pagination {
  */
 function itemsOf(body: unknown, key: string | undefined): unknown[] {
   if (Array.isArray(body)) return body;
-  const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  if (key === undefined) return Object.values(fields).find(Array.isArray) ?? [];
-  const list = fields[key];
+  if (key === undefined) return Object.values(body ?? {}).find(Array.isArray) ?? [];
+  const list = (body as Record<string, unknown> | null)?.[key];
   if (Array.isArray(list)) return list;
   throw new APIResponseValidationError(
     'a listing',
@@ -77,7 +76,7 @@ export const pageNumberPages = (items: string): Pagination => ({
     items: (body) => itemsOf(body, items),
     first: unchanged,
     next(body, params) {
-      const page = typeof params.page === 'number' ? params.page : 1;
+      const page = numberIn(params, 'page') ?? 1;
       return page < (numberIn(body, 'total_pages') ?? 0) ? { ...params, page: page + 1 } : null;
     },
   }),
@@ -96,8 +95,8 @@ export const offsetPages = (items: string): Pagination => ({
     first: unchanged,
     next(body, params, found) {
       if (found.length === 0) return null;
-      const page = typeof params.page === 'number' ? params.page : 0;
-      const size = typeof params.per_page === 'number' ? params.per_page : found.length;
+      const page = numberIn(params, 'page') ?? 0;
+      const size = numberIn(params, 'per_page') ?? found.length;
       const total = numberIn(body, 'total');
       const more = total === undefined ? found.length >= size : (page + 1) * size < total;
       return more ? { ...params, page: page + 1 } : null;
