@@ -198,7 +198,7 @@ export interface UpdateClientBody extends z.infer<typeof UpdateClientBody> {}
 /** The client credentials exchange at `/oauth/token`. */
 export const TokenRequest = z.strictObject({
   /** Always `client_credentials`. */
-  grant_type: z.literal('client_credentials'),
+  grant_type: z.enum(['client_credentials']),
   /** The machine-to-machine application's id. */
   client_id: nonEmpty,
   /** Its secret. */
