@@ -177,21 +177,20 @@ export const CreateClientBody = z.strictObject({
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
 export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
 
+const clientChanges = {
+  /** A new name, 1 to 255 characters. */
+  name: z.optional(clientName()),
+  ...clientFields,
+};
+
 /** Changes to a client: at least one property. */
-export const UpdateClientBody = z
-  .strictObject({
-    /** A new name, 1 to 255 characters. */
-    name: z.optional(clientName()),
-    ...clientFields,
-  })
-  .check(
-    z.refine(hasSomeProperty, {
-      message:
-        'must change at least one of name, description, app_type, callbacks, allowed_origins, logo_uri, is_first_party, client_metadata',
-      // A body whose only properties were refused (unknown ones) already says what is wrong with it.
-      when: (payload) => payload.issues.length === 0,
-    }),
-  );
+export const UpdateClientBody = z.strictObject(clientChanges).check(
+  z.refine(hasSomeProperty, {
+    message: `must change at least one of ${Object.keys(clientChanges).join(', ')}`,
+    // A body whose only properties were refused (unknown ones) already says what is wrong with it.
+    when: (payload) => payload.issues.length === 0,
+  }),
+);
 /** Changes to a client: at least one property. */
 export interface UpdateClientBody extends z.infer<typeof UpdateClientBody> {}
 
