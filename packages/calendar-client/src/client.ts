@@ -69,11 +69,7 @@ function namespaceUrl(options: Record<string, unknown>, subject: string): string
   const { baseUrl, apiRoot } = options;
   if ((baseUrl === undefined) === (apiRoot === undefined)) {
     throw new RequestValidationError(subject, [
-      {
-        path: 'baseUrl',
-        message:
-          'must be given, or apiRoot, but not both: baseUrl is the site origin, apiRoot a REST root other than /wp-json',
-      },
+      { path: 'baseUrl', message: 'must be given, or apiRoot, but not both' },
     ]);
   }
   if (apiRoot !== undefined) return serviceUrl(apiRoot, calendar.base, subject, 'apiRoot');
