@@ -93,15 +93,10 @@ function oneModeOnly(query: Record<string, unknown>): boolean {
 const mixedModes =
   'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
 
-const strictQueries = new Map<number, ReturnType<typeof strictListQuery>>();
-const looseQueries = new Map<number, ReturnType<typeof looseListQuery>>();
+const listQueries = new Map<number, ReturnType<typeof newListQuery>>();
 
-function strictListQuery(maxPageSize: number) {
+function newListQuery(maxPageSize: number) {
   return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
-}
-
-function looseListQuery(maxPageSize: number) {
-  return z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
 }
 
 /**
@@ -110,18 +105,11 @@ function looseListQuery(maxPageSize: number) {
  * schema per page size, so that each side can tell the schema its operation declares.
  */
 export function ListQuery(maxPageSize: number) {
-  let schema = strictQueries.get(maxPageSize);
-  if (!schema) strictQueries.set(maxPageSize, (schema = strictListQuery(maxPageSize)));
+  let schema = listQueries.get(maxPageSize);
+  if (!schema) listQueries.set(maxPageSize, (schema = newListQuery(maxPageSize)));
   return schema;
 }
 export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
-
-/** Like `ListQuery`, for any other listing: the pagination parameters are checked, filters pass. */
-export function PaginationQuery(maxPageSize: number) {
-  let schema = looseQueries.get(maxPageSize);
-  if (!schema) looseQueries.set(maxPageSize, (schema = looseListQuery(maxPageSize)));
-  return schema;
-}
 
 // ---- requests ----
 
