@@ -20,11 +20,13 @@ import {
   RequestValidationError,
   serviceUrl,
 } from '@clientkit/core';
-import { Categories } from './resources/categories';
-import { Events } from './resources/events';
-import { Organizers } from './resources/organizers';
-import { Tags } from './resources/tags';
-import { Venues } from './resources/venues';
+import { EVENT_DATES, EVENT_FILTER_DATES, PUBLICATION_DATES } from './dates';
+import type { Categories } from './resources/categories';
+import type { Events } from './resources/events';
+import type { Organizers } from './resources/organizers';
+import { records } from './resources/records';
+import type { Tags } from './resources/tags';
+import type { Venues } from './resources/venues';
 
 /** Where WordPress serves its REST interface under a site's origin, unless the site moved it. */
 export const DEFAULT_REST_PATH = 'wp-json';
@@ -67,11 +69,7 @@ function namespaceUrl(options: Record<string, unknown>, subject: string): string
   const { baseUrl, apiRoot } = options;
   if ((baseUrl === undefined) === (apiRoot === undefined)) {
     throw new RequestValidationError(subject, [
-      {
-        path: 'baseUrl',
-        message:
-          'must be given, or apiRoot, but not both: baseUrl is the site origin, apiRoot a REST root other than /wp-json',
-      },
+      { path: 'baseUrl', message: 'must be given, or apiRoot, but not both' },
     ]);
   }
   if (apiRoot !== undefined) return serviceUrl(apiRoot, calendar.base, subject, 'apiRoot');
@@ -126,11 +124,12 @@ export class CalendarClient {
     this.#core = new ClientCore(definition, options, (checked, subject) =>
       checked.auth === undefined ? undefined : checkAuth(checked.auth, 'auth', subject),
     );
-    this.events = new Events(this.#core);
-    this.venues = new Venues(this.#core);
-    this.organizers = new Organizers(this.#core);
-    this.categories = new Categories(this.#core);
-    this.tags = new Tags(this.#core);
+    const core = this.#core;
+    this.events = records(core, 'events', EVENT_FILTER_DATES, EVENT_DATES);
+    this.venues = records(core, 'venues', [], PUBLICATION_DATES);
+    this.organizers = records(core, 'organizers', [], PUBLICATION_DATES);
+    this.categories = records(core, 'categories');
+    this.tags = records(core, 'tags');
   }
 
   /** The routes of the namespace with their methods and arguments. */

@@ -4,7 +4,6 @@ import {
   MAX_PAYLOAD_BYTES,
   type OffsetList,
   PAYLOAD_TOO_LARGE_MESSAGE,
-  requiredScope,
   type Tenant,
 } from '@clientkit/contracts/idm';
 import {
@@ -79,19 +78,6 @@ export type IdmRequestInit = RawRequestInit;
 export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
   ? MutationOptions
   : RequestOptions;
-
-/** The scope each operation of the contract needs, by its name in calls (`idm.clients.get`). */
-const scopeByOperation = new Map<string, string>(
-  Object.values(idm.operations).flatMap((operation) =>
-    operation.auth === 'client credentials'
-      ? []
-      : [[`${idm.name}.${operation.sdk}`, operation.auth]],
-  ),
-);
-
-/** The scope a call needs: its operation's, or for `request()` and `paginate()` the interface's rule. */
-const scopeOf = (call: Call) =>
-  scopeByOperation.get(call.operation) ?? requiredScope(call.method, call.path);
 
 const definition: ClientDefinition<typeof idm> = {
   name: 'IdmClient',
@@ -241,7 +227,7 @@ export class IdmClient {
     applyCorrelationId(call);
     if (!this.#checkScopes || call.auth === null) return;
     return Promise.all([import('./oauth'), this.accessToken()]).then(([oauth, token]) =>
-      oauth.checkScope(scopeOf(call), token, call.method),
+      oauth.checkCallScope(call, token),
     );
   }
 }

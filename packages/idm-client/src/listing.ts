@@ -2,10 +2,9 @@ import {
   defaultPageSize,
   type idm,
   idmFor,
-  type ListQuery,
+  ListQuery,
   listingPages,
   MAX_PAGE_SIZE,
-  PaginationQuery,
   type Tenant,
 } from '@clientkit/contracts/idm';
 import type { OffsetPages } from '@clientkit/contracts/idm/responses';
@@ -81,13 +80,13 @@ export class Listings {
   readonly #core: ClientCore<typeof idm>;
   readonly #operations: typeof idm.operations;
   readonly #pageSize: number;
-  readonly #otherListingQuery: ReturnType<typeof PaginationQuery>;
+  readonly #listQuery: ReturnType<typeof ListQuery>;
 
   constructor(core: ClientCore<typeof idm>, tenant: Tenant, now: () => number) {
     this.#core = core;
     this.#operations = idmFor(tenant, now).operations;
     this.#pageSize = defaultPageSize(tenant);
-    this.#otherListingQuery = PaginationQuery(MAX_PAGE_SIZE[tenant]);
+    this.#listQuery = ListQuery(MAX_PAGE_SIZE[tenant]);
   }
 
   /** One of the contract's listings; its query is checked as the operation declares it. */
@@ -115,8 +114,12 @@ export class Listings {
   ): PagePromise<Item, Raw> {
     let query: Params;
     try {
-      const first = firstQuery(params ?? {}, this.#pageSize);
-      query = validateInput(this.#otherListingQuery, first, 'query of idm.paginate');
+      const { page, per_page, include_totals, from, take, ...filters } = firstQuery(
+        params ?? {},
+        this.#pageSize,
+      );
+      const paging = { page, per_page, include_totals, from, take };
+      query = { ...validateInput(this.#listQuery, paging, 'query of idm.paginate'), ...filters };
     } catch (error) {
       return new PagePromise<Item, Raw>(Promise.reject(error));
     }

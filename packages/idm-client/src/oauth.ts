@@ -3,5 +3,5 @@
  * for tokens, and the scope check of `checkScopes`. A client given a token without `checkScopes`
  * never loads it (see bench/README.md for what that saves).
  */
-export { checkScope } from './scopes';
+export { checkCallScope } from './scopes';
 export { exchangeToken } from './token-exchange';

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { PermissionDeniedError, RequestValidationError } from '@clientkit/core';
+import { idm, requiredScope } from '@clientkit/contracts/idm';
+import { type Call, PermissionDeniedError, RequestValidationError } from '@clientkit/core';
 
-export { requiredScope } from '@clientkit/contracts/idm';
+export { requiredScope };
 
 /**
  * The scopes of a JWT access token, read from its `scope` claim (space-separated, or an array)
@@ -61,4 +62,22 @@ export function checkScope(needed: string | undefined, token: string, method: st
       `the token grants ${granted.length > 0 ? granted.join(' ') : 'no scope'})`,
     method,
   });
+}
+
+/** The scope each operation of the contract needs, by its name in calls (`idm.clients.get`). */
+const scopeByOperation = new Map<string, string>(
+  Object.values(idm.operations).flatMap((operation) =>
+    operation.auth === 'client credentials'
+      ? []
+      : [[`${idm.name}.${operation.sdk}`, operation.auth]],
+  ),
+);
+
+/**
+ * `checkScope` for a call about to be sent: the scope of its operation, or for `request()` and
+ * `paginate()` the interface's rule.
+ */
+export function checkCallScope(call: Call, token: string): void {
+  const needed = scopeByOperation.get(call.operation) ?? requiredScope(call.method, call.path);
+  checkScope(needed, token, call.method);
 }

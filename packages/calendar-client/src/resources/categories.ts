@@ -1,14 +1,11 @@
-import {
-  type CategoryList,
-  type CategoryListQuery,
-  type CreateCategoryBody,
-  calendar,
-  type Term,
-  type UpdateCategoryBody,
+import type {
+  CategoryList,
+  CategoryListQuery,
+  CreateCategoryBody,
+  Term,
+  UpdateCategoryBody,
 } from '@clientkit/contracts/calendar';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
-
-const { operations } = calendar;
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
 
 /** Filters of `calendar.categories.list`. */
 export interface CategoryFilters extends CategoryListQuery {}
@@ -23,13 +20,7 @@ export interface CategoryChanges extends UpdateCategoryBody {}
  * Event categories, a tree in which each category may have a `parent`: list, read, create, change
  * and delete, by id. Terms have no trash: delete removes them for good.
  */
-export class Categories {
-  readonly #core: ClientCore<typeof calendar>;
-
-  constructor(core: ClientCore<typeof calendar>) {
-    this.#core = core;
-  }
-
+export interface Categories {
   /**
    * Categories by name. Categories no published event uses are left out unless `hide_empty` is
    * false; `post` (or `event`) keeps those of one event, and `parent` the children of one category
@@ -38,18 +29,10 @@ export class Categories {
    * @example
    * const { items } = await calendar.categories.list({ parent: 0, hide_empty: false });
    */
-  list(filters: CategoryFilters = {}, options?: RequestOptions): PagePromise<Term, CategoryList> {
-    return this.#core.list<Term, CategoryList>(
-      operations['categories.list'],
-      { query: filters },
-      options,
-    );
-  }
+  list(filters?: CategoryFilters, options?: RequestOptions): PagePromise<Term, CategoryList>;
 
   /** A category by id. */
-  get(id: number, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['categories.get'], { path: { id } }, options);
-  }
+  get(id: number, options?: RequestOptions): APIPromise<Term>;
 
   /**
    * Creates a category (needs an editor's credentials); `name` is required. Never retried: a
@@ -58,24 +41,14 @@ export class Categories {
    * @example
    * const jazz = await calendar.categories.create({ name: 'Jazz', parent: music.id });
    */
-  create(input: CategoryInput, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['categories.create'], { body: input }, options);
-  }
+  create(input: CategoryInput, options?: RequestOptions): APIPromise<Term>;
 
   /** Changes the given fields of a category; sent as PUT, so it is retried like a read. */
-  update(id: number, changes: CategoryChanges, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(
-      operations['categories.update'],
-      { path: { id }, body: changes },
-      options,
-    );
-  }
+  update(id: number, changes: CategoryChanges, options?: RequestOptions): APIPromise<Term>;
 
   /**
    * Deletes a category for good and resolves to it; its children move up to its parent, and events
    * lose it.
    */
-  delete(id: number, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['categories.delete'], { path: { id } }, options);
-  }
+  delete(id: number, options?: RequestOptions): APIPromise<Term>;
 }

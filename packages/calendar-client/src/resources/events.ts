@@ -1,16 +1,13 @@
-import {
-  type CreateEventBody,
-  calendar,
-  type Event,
-  type EventList,
-  type EventListQuery,
-  type PasswordQuery,
-  type UpdateEventBody,
+import type {
+  CreateEventBody,
+  Event,
+  EventList,
+  EventListQuery,
+  PasswordQuery,
+  UpdateEventBody,
 } from '@clientkit/contracts/calendar';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
-import { EVENT_DATES, EVENT_FILTER_DATES, type WithDateInputs, wireDates } from '../dates';
-
-const { operations } = calendar;
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { EVENT_DATES, EVENT_FILTER_DATES, WithDateInputs } from '../dates';
 
 /** Filters of `calendar.events.list`; the date filters take a `Date` or date-time text. */
 export interface EventFilters
@@ -28,13 +25,7 @@ export interface EventChanges
  * sent as PUT, which the interface treats as PATCH and POST: applying the same changes twice leaves
  * the same event, so a change is retried like a read.
  */
-export class Events {
-  readonly #core: ClientCore<typeof calendar>;
-
-  constructor(core: ClientCore<typeof calendar>) {
-    this.#core = core;
-  }
-
+export interface Events {
   /**
    * Events that match the filters, earliest first. Without date filters the window runs from the
    * start of today to 24 months later; `include` ignores every date filter. Dates accept a `Date`
@@ -45,10 +36,7 @@ export class Events {
    *   console.log(event.start_date, event.title);
    * }
    */
-  list(filters: EventFilters = {}, options?: RequestOptions): PagePromise<Event, EventList> {
-    const query = wireDates(filters, EVENT_FILTER_DATES);
-    return this.#core.list<Event, EventList>(operations['events.list'], { query }, options);
-  }
+  list(filters?: EventFilters, options?: RequestOptions): PagePromise<Event, EventList>;
 
   /**
    * An event by id. A password-protected event needs its `password` unless the credentials may
@@ -57,15 +45,10 @@ export class Events {
    * @example
    * const event = await calendar.events.get(1234, { password: 'opensesame' });
    */
-  get(id: number, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    return this.#core.call(operations['events.get'], { path: { id }, query: params }, options);
-  }
+  get(id: number, params?: PasswordQuery, options?: RequestOptions): APIPromise<Event>;
 
   /** An event by slug; `password` opens a password-protected one. */
-  getBySlug(slug: string, params: PasswordQuery = {}, options?: RequestOptions): APIPromise<Event> {
-    const input = { path: { slug }, query: params };
-    return this.#core.call(operations['events.getBySlug'], input, options);
-  }
+  getBySlug(slug: string, params?: PasswordQuery, options?: RequestOptions): APIPromise<Event>;
 
   /**
    * Creates an event (needs an editor's credentials). `title`, `start_date` and `end_date` are
@@ -78,30 +61,17 @@ export class Events {
    *   timezone: 'Europe/Paris', venue: [venue.id], categories: [jazz.id],
    * });
    */
-  create(input: EventInput, options?: RequestOptions): APIPromise<Event> {
-    const body = wireDates(input, EVENT_DATES);
-    return this.#core.call(operations['events.create'], { body }, options);
-  }
+  create(input: EventInput, options?: RequestOptions): APIPromise<Event>;
 
   /** Changes the given fields of an event; the others stay as they are. */
-  update(id: number, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    const body = wireDates(changes, EVENT_DATES);
-    return this.#core.call(operations['events.update'], { path: { id }, body }, options);
-  }
+  update(id: number, changes: EventChanges, options?: RequestOptions): APIPromise<Event>;
 
   /** Changes an event found by slug; a `slug` in the changes renames it. */
-  updateBySlug(slug: string, changes: EventChanges, options?: RequestOptions): APIPromise<Event> {
-    const body = wireDates(changes, EVENT_DATES);
-    return this.#core.call(operations['events.updateBySlug'], { path: { slug }, body }, options);
-  }
+  updateBySlug(slug: string, changes: EventChanges, options?: RequestOptions): APIPromise<Event>;
 
   /** Moves an event to the trash and resolves to it; deleting it again is a `GoneError`. */
-  delete(id: number, options?: RequestOptions): APIPromise<Event> {
-    return this.#core.call(operations['events.delete'], { path: { id } }, options);
-  }
+  delete(id: number, options?: RequestOptions): APIPromise<Event>;
 
   /** Moves an event found by slug to the trash and resolves to it. */
-  deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Event> {
-    return this.#core.call(operations['events.deleteBySlug'], { path: { slug } }, options);
-  }
+  deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Event>;
 }

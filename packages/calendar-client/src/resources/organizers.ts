@@ -1,15 +1,12 @@
-import {
-  type CreateOrganizerBody,
-  calendar,
-  type LinkedRecordListQuery,
-  type Organizer,
-  type OrganizerList,
-  type UpdateOrganizerBody,
+import type {
+  CreateOrganizerBody,
+  LinkedRecordListQuery,
+  Organizer,
+  OrganizerList,
+  UpdateOrganizerBody,
 } from '@clientkit/contracts/calendar';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
-import { PUBLICATION_DATES, type WithDateInputs, wireDates } from '../dates';
-
-const { operations } = calendar;
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { PUBLICATION_DATES, WithDateInputs } from '../dates';
 
 /** Filters of `calendar.organizers.list`. */
 export interface OrganizerFilters extends LinkedRecordListQuery {}
@@ -27,13 +24,7 @@ export interface OrganizerChanges
  * Changes are sent as PUT, which the interface treats as PATCH and POST, so a change is retried
  * like a read.
  */
-export class Organizers {
-  readonly #core: ClientCore<typeof calendar>;
-
-  constructor(core: ClientCore<typeof calendar>) {
-    this.#core = core;
-  }
-
+export interface Organizers {
   /**
    * Organizers by name; `event` keeps those of one event, `has_events` and `only_with_upcoming`
    * those with (upcoming) events, `search` looks in the name, the description, the phone, the
@@ -42,26 +33,13 @@ export class Organizers {
    * @example
    * const council = await calendar.organizers.list({ search: 'council' }).toArray();
    */
-  list(
-    filters: OrganizerFilters = {},
-    options?: RequestOptions,
-  ): PagePromise<Organizer, OrganizerList> {
-    return this.#core.list<Organizer, OrganizerList>(
-      operations['organizers.list'],
-      { query: filters },
-      options,
-    );
-  }
+  list(filters?: OrganizerFilters, options?: RequestOptions): PagePromise<Organizer, OrganizerList>;
 
   /** An organizer by id. */
-  get(id: number, options?: RequestOptions): APIPromise<Organizer> {
-    return this.#core.call(operations['organizers.get'], { path: { id } }, options);
-  }
+  get(id: number, options?: RequestOptions): APIPromise<Organizer>;
 
   /** An organizer by slug. */
-  getBySlug(slug: string, options?: RequestOptions): APIPromise<Organizer> {
-    return this.#core.call(operations['organizers.getBySlug'], { path: { slug } }, options);
-  }
+  getBySlug(slug: string, options?: RequestOptions): APIPromise<Organizer>;
 
   /**
    * Creates an organizer (needs an editor's credentials); `organizer`, its name, is required.
@@ -70,38 +48,21 @@ export class Organizers {
    * @example
    * const council = await calendar.organizers.create({ organizer: 'City Arts Council' });
    */
-  create(input: OrganizerInput, options?: RequestOptions): APIPromise<Organizer> {
-    const body = wireDates(input, PUBLICATION_DATES);
-    return this.#core.call(operations['organizers.create'], { body }, options);
-  }
+  create(input: OrganizerInput, options?: RequestOptions): APIPromise<Organizer>;
 
   /** Changes the given fields of an organizer; the others stay as they are. */
-  update(id: number, changes: OrganizerChanges, options?: RequestOptions): APIPromise<Organizer> {
-    const body = wireDates(changes, PUBLICATION_DATES);
-    return this.#core.call(operations['organizers.update'], { path: { id }, body }, options);
-  }
+  update(id: number, changes: OrganizerChanges, options?: RequestOptions): APIPromise<Organizer>;
 
   /** Changes an organizer found by slug; a `slug` in the changes renames it. */
   updateBySlug(
     slug: string,
     changes: OrganizerChanges,
     options?: RequestOptions,
-  ): APIPromise<Organizer> {
-    const body = wireDates(changes, PUBLICATION_DATES);
-    return this.#core.call(
-      operations['organizers.updateBySlug'],
-      { path: { slug }, body },
-      options,
-    );
-  }
+  ): APIPromise<Organizer>;
 
   /** Moves an organizer to the trash and resolves to it; deleting it again is a `GoneError`. */
-  delete(id: number, options?: RequestOptions): APIPromise<Organizer> {
-    return this.#core.call(operations['organizers.delete'], { path: { id } }, options);
-  }
+  delete(id: number, options?: RequestOptions): APIPromise<Organizer>;
 
   /** Moves an organizer found by slug to the trash and resolves to it. */
-  deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Organizer> {
-    return this.#core.call(operations['organizers.deleteBySlug'], { path: { slug } }, options);
-  }
+  deleteBySlug(slug: string, options?: RequestOptions): APIPromise<Organizer>;
 }

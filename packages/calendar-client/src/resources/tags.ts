@@ -1,14 +1,11 @@
-import {
-  type CreateTagBody,
-  calendar,
-  type TagList,
-  type TagListQuery,
-  type Term,
-  type UpdateTagBody,
+import type {
+  CreateTagBody,
+  TagList,
+  TagListQuery,
+  Term,
+  UpdateTagBody,
 } from '@clientkit/contracts/calendar';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
-
-const { operations } = calendar;
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
 
 /** Filters of `calendar.tags.list`. */
 export interface TagFilters extends TagListQuery {}
@@ -23,13 +20,7 @@ export interface TagChanges extends UpdateTagBody {}
  * Event tags: list, read, create, change and delete, by id. Terms have no trash: delete removes
  * them for good.
  */
-export class Tags {
-  readonly #core: ClientCore<typeof calendar>;
-
-  constructor(core: ClientCore<typeof calendar>) {
-    this.#core = core;
-  }
-
+export interface Tags {
   /**
    * Tags by name. Tags no published event uses are left out unless `hide_empty` is false;
    * `post` (or `event`) keeps those of one event.
@@ -37,14 +28,10 @@ export class Tags {
    * @example
    * const tags = await calendar.tags.list({ event: 1234 }).toArray();
    */
-  list(filters: TagFilters = {}, options?: RequestOptions): PagePromise<Term, TagList> {
-    return this.#core.list<Term, TagList>(operations['tags.list'], { query: filters }, options);
-  }
+  list(filters?: TagFilters, options?: RequestOptions): PagePromise<Term, TagList>;
 
   /** A tag by id. */
-  get(id: number, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['tags.get'], { path: { id } }, options);
-  }
+  get(id: number, options?: RequestOptions): APIPromise<Term>;
 
   /**
    * Creates a tag (needs an editor's credentials); `name` is required. Never retried: a
@@ -53,19 +40,13 @@ export class Tags {
    * @example
    * const indoor = await calendar.tags.create({ name: 'Indoor' });
    */
-  create(input: TagInput, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['tags.create'], { body: input }, options);
-  }
+  create(input: TagInput, options?: RequestOptions): APIPromise<Term>;
 
   /** Changes the given fields of a tag; sent as PUT, so it is retried like a read. */
-  update(id: number, changes: TagChanges, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['tags.update'], { path: { id }, body: changes }, options);
-  }
+  update(id: number, changes: TagChanges, options?: RequestOptions): APIPromise<Term>;
 
   /**
    * Deletes a tag for good and resolves to it; events that had it lose it.
    */
-  delete(id: number, options?: RequestOptions): APIPromise<Term> {
-    return this.#core.call(operations['tags.delete'], { path: { id } }, options);
-  }
+  delete(id: number, options?: RequestOptions): APIPromise<Term>;
 }

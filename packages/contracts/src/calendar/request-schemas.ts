@@ -372,7 +372,7 @@ const linkedRecordFields = {
   /** A phone number; null clears it. */
   phone: optionalText,
   /** Its website; empty or null clears it. */
-  website: z.optional(z.nullable(z.union([z.literal(''), httpUrlString()]))),
+  website: z.optional(z.nullable(z.union([z.enum(['']), httpUrlString()]))),
 };
 
 const venueFields = {
@@ -418,7 +418,7 @@ export interface UpdateVenueBody extends z.input<typeof UpdateVenueBody> {}
 const organizerFields = {
   ...linkedRecordFields,
   /** An email address; empty or null clears it. */
-  email: z.optional(z.nullable(z.union([z.literal(''), emailString()]))),
+  email: z.optional(z.nullable(z.union([z.enum(['']), emailString()]))),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */

@@ -93,15 +93,10 @@ function oneModeOnly(query: Record<string, unknown>): boolean {
 const mixedModes =
   'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
 
-const strictQueries = new Map<number, ReturnType<typeof strictListQuery>>();
-const looseQueries = new Map<number, ReturnType<typeof looseListQuery>>();
+const listQueries = new Map<number, ReturnType<typeof newListQuery>>();
 
-function strictListQuery(maxPageSize: number) {
+function newListQuery(maxPageSize: number) {
   return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
-}
-
-function looseListQuery(maxPageSize: number) {
-  return z.looseObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
 }
 
 /**
@@ -110,18 +105,11 @@ function looseListQuery(maxPageSize: number) {
  * schema per page size, so that each side can tell the schema its operation declares.
  */
 export function ListQuery(maxPageSize: number) {
-  let schema = strictQueries.get(maxPageSize);
-  if (!schema) strictQueries.set(maxPageSize, (schema = strictListQuery(maxPageSize)));
+  let schema = listQueries.get(maxPageSize);
+  if (!schema) listQueries.set(maxPageSize, (schema = newListQuery(maxPageSize)));
   return schema;
 }
 export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
-
-/** Like `ListQuery`, for any other listing: the pagination parameters are checked, filters pass. */
-export function PaginationQuery(maxPageSize: number) {
-  let schema = looseQueries.get(maxPageSize);
-  if (!schema) looseQueries.set(maxPageSize, (schema = looseListQuery(maxPageSize)));
-  return schema;
-}
 
 // ---- requests ----
 
@@ -177,28 +165,27 @@ export const CreateClientBody = z.strictObject({
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
 export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
 
+const clientChanges = {
+  /** A new name, 1 to 255 characters. */
+  name: z.optional(clientName()),
+  ...clientFields,
+};
+
 /** Changes to a client: at least one property. */
-export const UpdateClientBody = z
-  .strictObject({
-    /** A new name, 1 to 255 characters. */
-    name: z.optional(clientName()),
-    ...clientFields,
-  })
-  .check(
-    z.refine(hasSomeProperty, {
-      message:
-        'must change at least one of name, description, app_type, callbacks, allowed_origins, logo_uri, is_first_party, client_metadata',
-      // A body whose only properties were refused (unknown ones) already says what is wrong with it.
-      when: (payload) => payload.issues.length === 0,
-    }),
-  );
+export const UpdateClientBody = z.strictObject(clientChanges).check(
+  z.refine(hasSomeProperty, {
+    message: `must change at least one of ${Object.keys(clientChanges).join(', ')}`,
+    // A body whose only properties were refused (unknown ones) already says what is wrong with it.
+    when: (payload) => payload.issues.length === 0,
+  }),
+);
 /** Changes to a client: at least one property. */
 export interface UpdateClientBody extends z.infer<typeof UpdateClientBody> {}
 
 /** The client credentials exchange at `/oauth/token`. */
 export const TokenRequest = z.strictObject({
   /** Always `client_credentials`. */
-  grant_type: z.literal('client_credentials'),
+  grant_type: z.enum(['client_credentials']),
   /** The machine-to-machine application's id. */
   client_id: nonEmpty,
   /** Its secret. */
