@@ -110,6 +110,7 @@ const streamOptionShape = {
 };
 
 const OPTION_NAMES = Object.keys(streamOptionShape);
+const SUBJECT = 'options of metering.createStream';
 
 const StreamOptions = z.object(streamOptionShape).check(
   z.refine(
@@ -194,8 +195,8 @@ export class MeterEventStream {
     sessionsCreated: () => number,
     options: MeterEventStreamOptions = {},
   ) {
-    checkOptionNames(options, OPTION_NAMES, 'options of metering.createStream');
-    const checked = validateInput(StreamOptions, options, 'options of metering.createStream');
+    checkOptionNames(options, OPTION_NAMES, SUBJECT);
+    const checked = validateInput(StreamOptions, options, SUBJECT);
     this.#send = events.batchSender({ retry: options.retry ?? DEFAULT_RETRY });
     this.#sessionsCreated = sessionsCreated;
     this.#sessionsAtStart = sessionsCreated();

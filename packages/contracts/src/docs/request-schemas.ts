@@ -35,7 +35,7 @@ const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
 /** An id: 1 to 256 characters. */
 const id = text(MAX_ID_LENGTH);
 /** A URL of at most 2048 characters. */
-const url = () => urlString().check(z.maxLength(MAX_URL_LENGTH));
+const url = urlString().check(z.maxLength(MAX_URL_LENGTH));
 
 /**
  * True when every list and every text inside `value` is within `max` items or characters, and it
@@ -121,7 +121,7 @@ export const UpdateUserBody = z
     /** A new full name, 1 to 64 characters. */
     displayName: z.optional(text(64)),
     /** The URL of a new profile picture, at most 2048 characters. */
-    photoURL: z.optional(url()),
+    photoURL: z.optional(url),
   })
   .check(z.refine(hasSomeProperty, 'must set displayName or photoURL'));
 /** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
@@ -149,7 +149,7 @@ export const UpdateSpaceBody = z
      * The URL of a new icon (at most 2048 characters), or null to remove it; not together with
      * `emoji`, unless both are null.
      */
-    icon: z.optional(z.nullable(url())),
+    icon: z.optional(z.nullable(url)),
   })
   .check(
     z.refine(
@@ -194,7 +194,7 @@ export interface GetSpaceQuery extends z.infer<typeof GetSpaceQuery> {}
 /** Query of reading an embed: the URL to embed. */
 export const EmbedQuery = z.strictObject({
   /** The URL to embed, at most 2048 characters. */
-  url: url(),
+  url,
 });
 /** Query of reading an embed: the URL to embed. */
 export interface EmbedQuery extends z.infer<typeof EmbedQuery> {}
@@ -264,13 +264,13 @@ const importShape = {
    * The repository's URL, at most 2048 characters. Credentials in it (`https://user:token@...`)
    * never reach logs: every URL a log line shows loses them.
    */
-  url: url(),
+  url,
   /** The branch or ref to use, such as `main`: at most 256 characters. */
   ref: text(MAX_GIT_REF_LENGTH),
   /** The URL of the repository's file tree at that ref, to link to from the space. */
-  repoTreeURL: z.optional(url()),
+  repoTreeURL: z.optional(url),
   /** The URL pattern of a commit, to link to from the space. */
-  repoCommitURL: z.optional(url()),
+  repoCommitURL: z.optional(url),
   /**
    * The folder of the repository that holds the content (at most 1024 characters); the root when
    * left out.
