@@ -8,6 +8,8 @@
  *
  * @module
  */
+
+export * from './mail/inbound-message';
 export { type MailAuth, mail } from './mail/operations';
 export * from './mail/request-schemas';
 export type { MailErrorBody, Server } from './mail/response-schemas';

@@ -92,54 +92,42 @@ export class MeterEventStreamClosedError extends ClientKitError {
   }
 }
 
-const DEFAULTS = {
-  batchSize: MAX_EVENTS_PER_REQUEST,
-  flushIntervalMs: 1000,
-  concurrency: 4,
-  maxBufferedEvents: 10_000,
-  retry: 5,
+const DEFAULT_FLUSH_INTERVAL_MS = 1000;
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_MAX_BUFFERED_EVENTS = 10_000;
+const DEFAULT_RETRY = 5;
+
+const streamOptionShape = {
+  batchSize: z.optional(integer(1, MAX_EVENTS_PER_REQUEST)),
+  flushIntervalMs: z.optional(integer(0, 2_147_483_647)),
+  concurrency: z.optional(integer(1)),
+  maxBufferedEvents: z.optional(integer(1)),
+  // The limit is checked here, so that a wrong one fails now rather than every batch later.
+  retry: z.optional(
+    z.custom<RetrySetting>(isRetrySetting, 'must be a whole number of retries or ky retry options'),
+  ),
+  onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
 };
 
-const OPTION_NAMES = [
-  'batchSize',
-  'flushIntervalMs',
-  'concurrency',
-  'maxBufferedEvents',
-  'retry',
-  'onBatchError',
-];
+const OPTION_NAMES = Object.keys(streamOptionShape);
+const SUBJECT = 'options of metering.createStream';
 
-const StreamOptions = z
-  .object({
-    batchSize: z.optional(integer(1, MAX_EVENTS_PER_REQUEST)),
-    flushIntervalMs: z.optional(integer(0, 2_147_483_647)),
-    concurrency: z.optional(integer(1)),
-    maxBufferedEvents: z.optional(integer(1)),
-    // The limit is checked here, so that a wrong one fails now rather than every batch later.
-    retry: z.optional(
-      z.custom<RetrySetting>(
-        isRetrySetting,
-        'must be a whole number of retries or ky retry options',
-      ),
-    ),
-    onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
-  })
-  .check(
-    z.refine(
-      (options) =>
-        (options.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents) >=
-        (options.batchSize ?? DEFAULTS.batchSize),
-      {
-        message: 'must be at least batchSize',
-        path: ['maxBufferedEvents'],
-        // Compared only when both are valid: a bad batchSize is named as that, not as this.
-        when: (payload) =>
-          !payload.issues.some(
-            (issue) => issue.path?.[0] === 'batchSize' || issue.path?.[0] === 'maxBufferedEvents',
-          ),
-      },
-    ),
-  );
+const StreamOptions = z.object(streamOptionShape).check(
+  z.refine(
+    (options) =>
+      (options.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS) >=
+      (options.batchSize ?? MAX_EVENTS_PER_REQUEST),
+    {
+      message: 'must be at least batchSize',
+      path: ['maxBufferedEvents'],
+      // Compared only when both are valid: a bad batchSize is named as that, not as this.
+      when: (payload) =>
+        !payload.issues.some(
+          (issue) => issue.path?.[0] === 'batchSize' || issue.path?.[0] === 'maxBufferedEvents',
+        ),
+    },
+  ),
+);
 
 const isRetryLimit = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
@@ -152,11 +140,8 @@ function isRetrySetting(value: unknown): boolean {
   return limit === undefined || isRetryLimit(limit);
 }
 
-interface Batch {
-  events: IdentifiedMeterEvent[];
-  finished: Promise<void>;
-  finish: () => void;
-}
+/** The events of one request, from the moment they are cut from the pending ones until they are sent or failed. */
+type Batch = IdentifiedMeterEvent[];
 
 /**
  * A buffered, batched, concurrent sender of meter events that loses none: every accepted event ends
@@ -192,7 +177,8 @@ export class MeterEventStream {
   #inFlight = 0;
   #closing: Promise<void> | undefined;
   #writersWaiting = 0;
-  #room: { promise: Promise<void>; resolve: () => void } | undefined;
+  #batchEnd: Promise<void> | undefined;
+  #endBatch: (() => void) | undefined;
   #undelivered: { error: unknown; events: IdentifiedMeterEvent[] }[] = [];
   #accepted = 0;
   #sent = 0;
@@ -209,15 +195,15 @@ export class MeterEventStream {
     sessionsCreated: () => number,
     options: MeterEventStreamOptions = {},
   ) {
-    checkOptionNames(options, OPTION_NAMES, 'options of metering.createStream');
-    const checked = validateInput(StreamOptions, options, 'options of metering.createStream');
-    this.#send = events.batchSender({ retry: options.retry ?? DEFAULTS.retry });
+    checkOptionNames(options, OPTION_NAMES, SUBJECT);
+    const checked = validateInput(StreamOptions, options, SUBJECT);
+    this.#send = events.batchSender({ retry: options.retry ?? DEFAULT_RETRY });
     this.#sessionsCreated = sessionsCreated;
     this.#sessionsAtStart = sessionsCreated();
-    this.#batchSize = checked.batchSize ?? DEFAULTS.batchSize;
-    this.#flushIntervalMs = checked.flushIntervalMs ?? DEFAULTS.flushIntervalMs;
-    this.#concurrency = checked.concurrency ?? DEFAULTS.concurrency;
-    this.#maxBufferedEvents = checked.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents;
+    this.#batchSize = checked.batchSize ?? MAX_EVENTS_PER_REQUEST;
+    this.#flushIntervalMs = checked.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
+    this.#concurrency = checked.concurrency ?? DEFAULT_CONCURRENCY;
+    this.#maxBufferedEvents = checked.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS;
     this.#onBatchError = checked.onBatchError;
   }
 
@@ -257,7 +243,7 @@ export class MeterEventStream {
     const identified = checkEvent(event);
     this.#writersWaiting += 1;
     try {
-      while (this.#buffered() >= this.#maxBufferedEvents) await this.#roomAvailable();
+      while (this.#buffered() >= this.#maxBufferedEvents) await this.#nextBatchEnd();
       this.#enqueue(identified);
     } finally {
       this.#writersWaiting -= 1;
@@ -270,7 +256,8 @@ export class MeterEventStream {
    */
   async flush(): Promise<void> {
     this.#cutBatch();
-    await Promise.all([...this.#unfinished].map((batch) => batch.finished));
+    const batches = [...this.#unfinished];
+    while (batches.some((batch) => this.#unfinished.has(batch))) await this.#nextBatchEnd();
     this.#throwUndelivered();
   }
 
@@ -286,14 +273,10 @@ export class MeterEventStream {
   async #drain(): Promise<void> {
     while (this.#writersWaiting > 0 || this.#pending.length > 0 || this.#unfinished.size > 0) {
       this.#cutBatch();
-      const batches = [...this.#unfinished].map((batch) => batch.finished);
-      if (batches.length > 0) {
-        await Promise.race(batches);
-        continue;
-      }
       // Nothing in flight: the writers still waiting have room now; give them a turn to use it.
-      this.#wakeWriters();
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await (this.#unfinished.size > 0
+        ? this.#nextBatchEnd()
+        : new Promise((resolve) => setTimeout(resolve, 0)));
     }
   }
 
@@ -323,11 +306,7 @@ export class MeterEventStream {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#pending.length === 0) return;
-    let finish!: () => void;
-    const finished = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const batch: Batch = { events: this.#pending, finished, finish };
+    const batch = this.#pending;
     this.#pending = [];
     this.#queue.push(batch);
     this.#unfinished.add(batch);
@@ -342,55 +321,43 @@ export class MeterEventStream {
   }
 
   async #deliver(batch: Batch): Promise<void> {
-    const size = batch.events.length;
+    const size = batch.length;
     let retries = 0;
     try {
       // Serialised once: every attempt of the batch sends this text, and nothing else is kept.
-      await this.#send(JSON.stringify({ events: batch.events }), () => {
+      await this.#send(JSON.stringify({ events: batch }), () => {
         retries += 1;
       });
       this.#sent += size;
     } catch (error) {
       this.#failed += size;
-      await this.#report(error, batch.events);
+      await this.#report(error, batch);
     } finally {
       this.#retried += retries * size;
       this.#inFlight -= 1;
       this.#unfinished.delete(batch);
-      batch.finish();
-      this.#wakeWriters();
+      const endBatch = this.#endBatch;
+      this.#batchEnd = this.#endBatch = undefined;
+      endBatch?.();
       this.#pump();
     }
   }
 
   async #report(error: unknown, events: IdentifiedMeterEvent[]): Promise<void> {
-    if (!this.#onBatchError) {
-      this.#undelivered.push({ error, events });
-      return;
-    }
     try {
+      if (!this.#onBatchError) throw error;
       await this.#onBatchError(error, events);
     } catch {
-      // The handler could not take the batch, so it is reported again by flush() and close().
+      // No handler took the batch, so flush() and close() report it.
       this.#undelivered.push({ error, events });
     }
   }
 
-  #roomAvailable(): Promise<void> {
-    if (!this.#room) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((done) => {
-        resolve = done;
-      });
-      this.#room = { promise, resolve };
-    }
-    return this.#room.promise;
-  }
-
-  #wakeWriters(): void {
-    if (!this.#room || this.#buffered() >= this.#maxBufferedEvents) return;
-    const room = this.#room;
-    this.#room = undefined;
-    room.resolve();
+  /** Resolves when the next batch is sent or failed: writers wait on it for room, flush and close for the end. */
+  #nextBatchEnd(): Promise<void> {
+    this.#batchEnd ??= new Promise((resolve) => {
+      this.#endBatch = resolve;
+    });
+    return this.#batchEnd;
   }
 }

@@ -11,8 +11,8 @@ export function mergeRulesOf<Rules extends z.ZodMiniType>(
   rules: Rules,
 ) {
   return z.union([
-    object({ type: z.literal('inherit') }),
-    object({ type: z.literal('none') }),
-    object({ type: z.literal('rules'), rules }),
+    object({ type: z.enum(['inherit']) }),
+    object({ type: z.enum(['none']) }),
+    object({ type: z.enum(['rules']), rules }),
   ]);
 }

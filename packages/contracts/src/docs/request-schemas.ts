@@ -6,36 +6,36 @@ import * as z from '@clientkit/core/schema';
 import { integer, isoDateTimeString, urlString } from '../common';
 import { mergeRulesOf } from './merge-rules';
 
-/**
+/*
  * The longest lists and strings a request may hold. The service publishes some (URLs 2048, titles
  * 50, names 64, search text 512); the rest are generous bounds of our own, far above real use, so
  * that no request carries an unbounded list or text.
  */
-const LIMITS = {
-  /** An id of a user, team, space or collection, and a share key. */
-  id: 256,
-  /** A listing's page cursor. */
-  cursor: 1024,
-  /** A URL, as the service bounds them. */
-  url: 2048,
-  /** Users, and teams, in one invitation (each list). */
-  invitees: 1000,
-  /** A Git ref such as `refs/heads/main`. */
-  gitRef: 256,
-  /** The folder of a repository that holds the content. */
-  gitDirectory: 1024,
-  /** A commit message. */
-  commitMessage: 10_000,
-  /** Rules in a space's merge rules. */
-  mergeRules: 50,
-  /** Any list or text inside one merge rule (reviewer ids, a custom expression). */
-  mergeRuleContent: 10_000,
-} as const;
+/** An id of a user, team, space or collection, and a share key. */
+const MAX_ID_LENGTH = 256;
+/** A listing's page cursor. */
+const MAX_CURSOR_LENGTH = 1024;
+/** A URL, as the service bounds them. */
+const MAX_URL_LENGTH = 2048;
+/** Users, and teams, in one invitation (each list). */
+const MAX_INVITEES = 1000;
+/** A Git ref such as `refs/heads/main`. */
+const MAX_GIT_REF_LENGTH = 256;
+/** The folder of a repository that holds the content. */
+const MAX_GIT_DIRECTORY_LENGTH = 1024;
+/** A commit message. */
+const MAX_COMMIT_MESSAGE_LENGTH = 10_000;
+/** Rules in a space's merge rules. */
+const MAX_MERGE_RULES = 50;
+/** Any list or text inside one merge rule (reviewer ids, a custom expression). */
+const MAX_MERGE_RULE_CONTENT = 10_000;
 
+/** A text of 1 to `max` characters. */
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 /** An id: 1 to 256 characters. */
-const id = z.string().check(z.minLength(1), z.maxLength(LIMITS.id));
+const id = text(MAX_ID_LENGTH);
 /** A URL of at most 2048 characters. */
-const url = () => urlString().check(z.maxLength(LIMITS.url));
+const url = urlString().check(z.maxLength(MAX_URL_LENGTH));
 
 /**
  * True when every list and every text inside `value` is within `max` items or characters, and it
@@ -57,14 +57,10 @@ function withinSize(value: unknown, max: number, depth = 0): boolean {
  * One merge rule, as a request may send it: its fields are the service's own business, but no list
  * or text inside it may exceed 10000 items or characters.
  */
-const MergeRule = z
-  .unknown()
-  .check(
-    z.refine(
-      (rule) => withinSize(rule, LIMITS.mergeRuleContent),
-      `must hold no list or text longer than ${LIMITS.mergeRuleContent}, nested at most 32 deep`,
-    ),
-  );
+const MergeRule = z.custom<unknown>(
+  (rule) => withinSize(rule, MAX_MERGE_RULE_CONTENT),
+  `must hold no list or text longer than ${MAX_MERGE_RULE_CONTENT}, nested at most 32 deep`,
+);
 
 /** A role in a space, from most to least powerful. */
 export const MemberRole = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']);
@@ -75,7 +71,7 @@ export const MemberRoleOrGuest = z.nullable(MemberRole);
 export type MemberRoleOrGuest = z.infer<typeof MemberRoleOrGuest>;
 
 /** The role everyone in the organization gets, or `inherit` from the parent. */
-export const DefaultLevel = z.union([MemberRole, z.null(), z.literal('inherit')]);
+export const DefaultLevel = z.nullable(z.union([MemberRole, z.enum(['inherit'])]));
 export type DefaultLevel = z.infer<typeof DefaultLevel>;
 
 /** Whether the space's content can be edited (`live`) or not (`locked`). */
@@ -94,14 +90,14 @@ export const TranslationLanguage = z
 /** The space's merge rules: inherited from its parent, none, or a list of rules. */
 export const MergeRules = mergeRulesOf(
   z.strictObject,
-  z.array(MergeRule).check(z.maxLength(LIMITS.mergeRules)),
+  z.array(MergeRule).check(z.maxLength(MAX_MERGE_RULES)),
 );
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
 export const ContentPointer = z.union([
-  z.strictObject({ type: z.literal('space'), space: id }),
-  z.strictObject({ type: z.literal('collection'), collection: id }),
+  z.strictObject({ type: z.enum(['space']), space: id }),
+  z.strictObject({ type: z.enum(['collection']), collection: id }),
 ]);
 export type ContentPointer = z.infer<typeof ContentPointer>;
 
@@ -123,9 +119,9 @@ const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !=
 export const UpdateUserBody = z
   .strictObject({
     /** A new full name, 1 to 64 characters. */
-    displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    displayName: z.optional(text(64)),
     /** The URL of a new profile picture, at most 2048 characters. */
-    photoURL: z.optional(url()),
+    photoURL: z.optional(url),
   })
   .check(z.refine(hasSomeProperty, 'must set displayName or photoURL'));
 /** Changes to a user: `displayName` (1 to 64 characters) or `photoURL`, at least one. */
@@ -137,7 +133,7 @@ export const UpdateSpaceBody = z
     /** `live` to allow edits, `locked` to refuse them. */
     editMode: z.optional(SpaceEditMode),
     /** A new title, 1 to 50 characters. */
-    title: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    title: z.optional(text(50)),
     /** The role everyone in the organization gets: a role, null for none, or `inherit`. */
     defaultLevel: z.optional(DefaultLevel),
     /** A language code such as `en`, `fr` or `pt-br`. */
@@ -148,12 +144,12 @@ export const UpdateSpaceBody = z
      * A new emoji (1 to 32 characters), or null to remove it; not together with `icon`, unless both
      * are null.
      */
-    emoji: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(32)))),
+    emoji: z.optional(z.nullable(text(32))),
     /**
      * The URL of a new icon (at most 2048 characters), or null to remove it; not together with
      * `emoji`, unless both are null.
      */
-    icon: z.optional(z.nullable(url())),
+    icon: z.optional(z.nullable(url)),
   })
   .check(
     z.refine(
@@ -198,7 +194,7 @@ export interface GetSpaceQuery extends z.infer<typeof GetSpaceQuery> {}
 /** Query of reading an embed: the URL to embed. */
 export const EmbedQuery = z.strictObject({
   /** The URL to embed, at most 2048 characters. */
-  url: url(),
+  url,
 });
 /** Query of reading an embed: the URL to embed. */
 export interface EmbedQuery extends z.infer<typeof EmbedQuery> {}
@@ -215,24 +211,23 @@ export const SpaceUserPath = z.strictObject({ spaceId: id, userId: id });
 /** Page size of a listing: 0 to 1000, 50 when left out. */
 export const ListLimit = integer(0, 1000);
 
-/** Query of a listing: page size and the cursor of the page to read. */
-export const ListQuery = z.strictObject({
+const listShape = {
   /** How many items a page holds: 0 to 1000, 50 when left out. */
   limit: z.optional(ListLimit),
   /** The cursor of the page to read, from the previous page's `next.page` (at most 1024 characters). */
-  page: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
-});
+  page: z.optional(text(MAX_CURSOR_LENGTH)),
+};
+
+/** Query of a listing: page size and the cursor of the page to read. */
+export const ListQuery = z.strictObject(listShape);
 /** Query of a listing: page size and the cursor of the page to read. */
 export interface ListQuery extends z.infer<typeof ListQuery> {}
 
 /** Query of a search: the text (1 to 512 characters), page size and cursor. */
 export const SearchQuery = z.strictObject({
   /** The text to search for, 1 to 512 characters. */
-  query: z.string().check(z.minLength(1), z.maxLength(512)),
-  /** How many results a page holds: 0 to 1000, 50 when left out. */
-  limit: z.optional(ListLimit),
-  /** The cursor of the page to read, from the previous page's `next.page` (at most 1024 characters). */
-  page: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
+  query: text(512),
+  ...listShape,
 });
 /** Query of a search: the text (1 to 512 characters), page size and cursor. */
 export interface SearchQuery extends z.infer<typeof SearchQuery> {}
@@ -243,9 +238,9 @@ export const InviteUsersAndTeams = z
     /** The role to give them, or null to make them guests. */
     role: MemberRoleOrGuest,
     /** The ids of the users to invite: at most 1000, each at most 256 characters. */
-    users: z.optional(z.array(id).check(z.maxLength(LIMITS.invitees))),
+    users: z.optional(z.array(id).check(z.maxLength(MAX_INVITEES))),
     /** The ids of the teams to invite: at most 1000, each at most 256 characters. */
-    teams: z.optional(z.array(id).check(z.maxLength(LIMITS.invitees))),
+    teams: z.optional(z.array(id).check(z.maxLength(MAX_INVITEES))),
   })
   .check(
     z.refine(
@@ -269,18 +264,18 @@ const importShape = {
    * The repository's URL, at most 2048 characters. Credentials in it (`https://user:token@...`)
    * never reach logs: every URL a log line shows loses them.
    */
-  url: url(),
+  url,
   /** The branch or ref to use, such as `main`: at most 256 characters. */
-  ref: z.string().check(z.minLength(1), z.maxLength(LIMITS.gitRef)),
+  ref: text(MAX_GIT_REF_LENGTH),
   /** The URL of the repository's file tree at that ref, to link to from the space. */
-  repoTreeURL: z.optional(url()),
+  repoTreeURL: z.optional(url),
   /** The URL pattern of a commit, to link to from the space. */
-  repoCommitURL: z.optional(url()),
+  repoCommitURL: z.optional(url),
   /**
    * The folder of the repository that holds the content (at most 1024 characters); the root when
    * left out.
    */
-  repoProjectDirectory: z.optional(z.string().check(z.maxLength(LIMITS.gitDirectory))),
+  repoProjectDirectory: z.optional(z.string().check(z.maxLength(MAX_GIT_DIRECTORY_LENGTH))),
   /**
    * The moment the sync is for, ISO 8601, so that an older request does not override a newer one.
    */
@@ -300,7 +295,7 @@ export interface ImportGitRepository extends z.infer<typeof ImportGitRepository>
 export const ExportToGitRepository = z.strictObject({
   ...importShape,
   /** The message of the commit the export makes, at most 10000 characters. */
-  commitMessage: z.string().check(z.minLength(1), z.maxLength(LIMITS.commitMessage)),
+  commitMessage: text(MAX_COMMIT_MESSAGE_LENGTH),
 });
 /** Where to export a space's content to, with the commit message. */
 export interface ExportToGitRepository extends z.infer<typeof ExportToGitRepository> {}
