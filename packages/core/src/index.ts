@@ -13,6 +13,7 @@ export {
   type TokenProviderOptions,
   tokenProvider,
 } from './auth';
+export { refuseSecretInBrowser } from './browser-secret';
 export { ClientCore, type ClientDefinition, type GivenOptions, type Via } from './client-core';
 export {
   type ClientCredentials,

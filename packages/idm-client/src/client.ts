@@ -21,6 +21,7 @@ import {
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
+  refuseSecretInBrowser,
   type SecretSource,
   secretOption,
   serviceUrl,
@@ -66,6 +67,12 @@ export interface IdmCredentialsOptions extends IdmClientBaseOptions {
   /** Client credentials (see `clientCredentials`), exchanged for tokens as needed. */
   auth: ClientCredentials;
   token?: undefined;
+  /**
+   * Build the client in a browser (a page or a web worker) anyway. It is refused there by default:
+   * the client secret would be readable by anyone who loads the page. Set it only for a trusted page, such as an
+   * internal tool or a test.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** Options of `IdmClient`: a `token`, or client credentials as `auth`, exactly one of them. */
@@ -82,7 +89,7 @@ export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
 const definition: ClientDefinition<typeof idm> = {
   name: 'IdmClient',
   contract: idm,
-  options: ['baseUrl', 'token', 'auth', 'tenant', 'checkScopes', 'now'],
+  options: ['baseUrl', 'token', 'auth', 'tenant', 'checkScopes', 'now', 'dangerouslyAllowBrowser'],
   requestOptions: ['correlationId'],
   errorFields: idmErrorBody,
   bodyLimit: {
@@ -210,6 +217,7 @@ export class IdmClient {
       return bearerAuth(this.#token);
     }
     const credentials = checkCredentials(auth, subject);
+    refuseSecretInBrowser(given.dangerouslyAllowBrowser, subject, 'its client secret');
     const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
     const provider = credentials.provider(
       async (request, url) => (await import('./oauth')).exchangeToken(this.#core, request, url),

@@ -12,6 +12,7 @@ import {
   type RawRequestInit,
   type RequestOptions,
   recordOffsetPages,
+  refuseSecretInBrowser,
   type SecretSource,
   secretOption,
   validateInput,
@@ -28,6 +29,12 @@ export interface MailClientOptions extends ClientOptions {
   baseUrl: string;
   /** The account token sent as `X-Mail-Account-Token`, or a function that returns the current one. */
   accountToken: SecretSource;
+  /**
+   * Build the client in a browser (a page or a web worker) anyway. It is refused there by default:
+   * the account token would be readable by anyone who loads the page. Set it only for a trusted page, such as an
+   * internal tool or a test.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** Query of a listing: `count` records per page, after skipping `offset` records, plus any filters. */
@@ -61,7 +68,7 @@ function mailErrorFields(body: unknown): ErrorBodyFields | undefined {
 const definition: ClientDefinition<typeof mail> = {
   name: 'MailClient',
   contract: mail,
-  options: ['baseUrl', 'accountToken'],
+  options: ['baseUrl', 'accountToken', 'dangerouslyAllowBrowser'],
   errorFields: mailErrorFields,
   paginate: () => recordOffsetPages(),
 };
@@ -79,12 +86,13 @@ export class MailClient {
   readonly #core: ClientCore<typeof mail>;
 
   constructor(options: MailClientOptions) {
-    this.#core = new ClientCore(definition, options, (checked, subject) =>
-      headerAuth(
+    this.#core = new ClientCore(definition, options, (checked, subject) => {
+      refuseSecretInBrowser(checked.dangerouslyAllowBrowser, subject, 'its account token');
+      return headerAuth(
         'X-Mail-Account-Token',
         secretOption(checked.accountToken, 'accountToken', subject),
-      ),
-    );
+      );
+    });
     this.servers = new Servers(this.#core);
   }
 

@@ -11,6 +11,7 @@ import {
   type HttpMethod,
   type RawRequestInit,
   type RequestOptions,
+  refuseSecretInBrowser,
   type SecretSource,
   secretOption,
   serviceUrl,
@@ -47,6 +48,12 @@ export interface MeteringClientOptions extends ClientOptions {
   streamBaseUrl?: string;
   /** Replace the session this long before it expires, in ms (default 60 000). */
   renewBeforeExpiryMs?: number;
+  /**
+   * Build the client in a browser (a page or a web worker) anyway. It is refused there by default:
+   * the API key would be readable by anyone who loads the page. Set it only for a trusted page, such as an
+   * internal tool or a test.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 const SUBJECT = 'options of MeteringClient';
@@ -54,7 +61,14 @@ const SUBJECT = 'options of MeteringClient';
 const definition: ClientDefinition<typeof metering> = {
   name: 'MeteringClient',
   contract: metering,
-  options: ['baseUrl', 'apiKey', 'serviceVersion', 'streamBaseUrl', 'renewBeforeExpiryMs'],
+  options: [
+    'baseUrl',
+    'apiKey',
+    'serviceVersion',
+    'streamBaseUrl',
+    'renewBeforeExpiryMs',
+    'dangerouslyAllowBrowser',
+  ],
   errorFields: meteringErrorFields,
   // Sessions are disposable and every event carries an identifier, so a repeated POST is
   // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
@@ -96,6 +110,7 @@ function withServiceVersion(options: unknown): unknown {
 }
 
 function apiKeyAuth(options: GivenOptions, subject: string): Auth {
+  refuseSecretInBrowser(options.dangerouslyAllowBrowser, subject, 'its API key');
   return bearerAuth(secretOption(options.apiKey, 'apiKey', subject));
 }
 
