@@ -30,13 +30,13 @@ export function limitedBody(text: string, limit: BodyLimit | undefined, method: 
 }
 
 /** Answers that never have a body. */
-export function hasNoBody(response: Response, method: string): boolean {
-  return method === 'HEAD' || response.status === 204 || response.status === 205;
+export function hasNoBody(status: number, method: string): boolean {
+  return method === 'HEAD' || status === 204 || status === 205;
 }
 
 /** The parsed body of an answer: JSON when it says so and parses, otherwise text; empty is undefined. */
 export async function readBody(response: Response, method: string): Promise<unknown> {
-  if (hasNoBody(response, method)) {
+  if (hasNoBody(response.status, method)) {
     await response.body?.cancel();
     return undefined;
   }

@@ -10,6 +10,7 @@ import { redactUrl } from '../redact';
 import { readBody } from './body';
 import { isHTTPError, isTimeoutError } from './ky';
 import { type AttemptFailure, sentNothing } from './retry-policy';
+import type { Call } from './transport';
 
 /** A rejection of the `fetch` call itself: no response arrived. */
 export class FetchFailure extends Error {
@@ -47,26 +48,22 @@ export function attemptFailureOf(error: unknown): AttemptFailure {
   return { kind: 'other' };
 }
 
-/** What the transport knows of a call when it explains how it failed. */
-export interface FailedCall {
-  method: string;
-  signal: AbortSignal | undefined;
-  timeoutMs: number | false;
-  errorFields: ErrorBodyMapper | undefined;
-}
-
 /**
  * The error a caller sees for what ky raised: the interface's error class for an error answer, or
  * a connection, timeout or abort error. An error thrown by a hook (or a custom fetch's own error
  * class) reaches the caller as itself.
  */
-export async function describeFailure(error: unknown, call: FailedCall): Promise<unknown> {
-  const { signal } = call;
+export async function describeFailure(
+  error: unknown,
+  call: Call,
+  errorFields: ErrorBodyMapper | undefined,
+): Promise<unknown> {
+  const { signal } = call.options;
   if (signal?.aborted) return abortError(signal, error);
   if (isHTTPError(error)) {
     const { response } = error;
     const body = await readBody(response, call.method);
-    return answerError(response, body, response.url || error.request.url, call);
+    return answerError(response, body, response.url || error.request.url, call, errorFields);
   }
   if (isTimeoutError(error)) return timeoutError(error.request.url, call);
   if (error instanceof FetchFailure) return connectionError(error.url, error.cause, call);
@@ -85,9 +82,10 @@ export function answerError(
   answer: ErrorAnswer,
   body: unknown,
   url: string,
-  call: FailedCall,
+  call: Call,
+  errorFields: ErrorBodyMapper | undefined,
 ): Error {
-  const fields = call.errorFields?.(body);
+  const fields = errorFields?.(body);
   return makeAPIError({
     status: answer.status,
     code: fields?.code,
@@ -101,14 +99,14 @@ export function answerError(
 }
 
 /** An attempt to `url` that got no answer within the call's timeout. */
-export function timeoutError(url: string, call: FailedCall): Error {
+export function timeoutError(url: string, call: Call): Error {
   return new APITimeoutError(
-    `No response within ${call.timeoutMs} ms (${call.method} ${redactUrl(url)})`,
+    `No response within ${call.timeout} ms (${call.method} ${redactUrl(url)})`,
   );
 }
 
 /** A connection to `url` that failed, `cause` being what the runtime raised. */
-export function connectionError(url: string, cause: unknown, call: FailedCall): Error {
+export function connectionError(url: string, cause: unknown, call: Call): Error {
   return new APIConnectionError(
     `Connection failed (${call.method} ${redactUrl(url)}): ${describeCause(cause)}`,
     { cause },

@@ -50,8 +50,7 @@ export type AttemptFailure =
 
 export type RetryDecision =
   | { readonly retry: true; readonly waitMs: number }
-  /** `tooLongMs`: the server asked for a wait over `maxRetryAfter`. */
-  | { readonly retry: false; readonly tooLongMs?: number };
+  | { readonly retry: false };
 
 /** Retries after the first attempt, unless the client or the request says otherwise. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -71,7 +70,16 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(INITIAL_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
 }
 
-const defaultJitter = (delay: number) => delay * (1 - Math.random() * MAX_JITTER);
+/** The policy where no setting says otherwise (the methods aside, which depend on the interface). */
+const DEFAULT_POLICY = {
+  limit: DEFAULT_MAX_RETRIES,
+  statusCodes: RETRYABLE_STATUSES,
+  maxRetryAfter: MAX_RETRY_AFTER_MS,
+  backoffLimit: MAX_BACKOFF_MS,
+  delay: retryDelayMs,
+  jitter: (delay: number) => delay * (1 - Math.random() * MAX_JITTER),
+  retryOnTimeout: true,
+};
 
 /**
  * The policy of a client, or of one request: the request's settings over the client's, over the
@@ -98,23 +106,18 @@ export function retryPolicy(
       },
     ]);
   }
-  const jitter = given.jitter;
+  const { jitter = DEFAULT_POLICY.jitter } = given;
   return {
-    limit: given.limit ?? DEFAULT_MAX_RETRIES,
+    ...DEFAULT_POLICY,
+    ...given,
     methods,
-    statusCodes: given.statusCodes ?? RETRYABLE_STATUSES,
-    maxRetryAfter: given.maxRetryAfter ?? MAX_RETRY_AFTER_MS,
-    backoffLimit: given.backoffLimit ?? MAX_BACKOFF_MS,
-    delay: given.delay ?? retryDelayMs,
+    // As ky reads it: true spreads a backoff over all of it, false keeps it whole.
     jitter:
       typeof jitter === 'function'
         ? jitter
-        : jitter === true
+        : jitter
           ? (delay) => Math.random() * delay
-          : jitter === false
-            ? (delay) => delay
-            : defaultJitter,
-    retryOnTimeout: given.retryOnTimeout ?? true,
+          : (delay) => delay,
     shouldRetry: given.shouldRetry,
   };
 }
@@ -152,9 +155,7 @@ export async function decideRetry(
   if (retryCount > policy.limit || !mayRepeat(policy, method, failure)) return { retry: false };
   const requested =
     failure.kind === 'status' ? requestedWaitMs(failure.status, failure.headers) : undefined;
-  if (requested !== undefined && requested > policy.maxRetryAfter) {
-    return { retry: false, tooLongMs: requested };
-  }
+  if (requested !== undefined && requested > policy.maxRetryAfter) return { retry: false };
   const verdict = await policy.shouldRetry?.({ error, retryCount });
   if (verdict === false) return { retry: false };
   if (verdict !== true && !retriedByDefault(policy, failure)) return { retry: false };
