@@ -32,6 +32,7 @@ export let answerOf: <T>(promise: APIPromise<T>) => Promise<Answer<T>>;
  */
 export class APIPromise<T> extends Promise<T> {
   // `then` and its kin make plain promises: an APIPromise is only ever built from an answer.
+  // (Promise's own `catch` and `finally` call `then`, so they settle with the data too.)
   static override get [Symbol.species]() {
     return Promise;
   }
@@ -41,7 +42,6 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   readonly #answer: Promise<Answer<T>>;
-  #data: Promise<T> | undefined;
 
   constructor(answer: Promise<Answer<T>>) {
     // The promise itself is never settled with anything a caller sees: `then` reads the answer.
@@ -75,18 +75,7 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    this.#data ??= this.#answer.then(dataOf);
-    return this.#data.then(onfulfilled, onrejected);
-  }
-
-  override catch<R = never>(
-    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
-  ): Promise<T | R> {
-    return this.then(undefined, onrejected);
-  }
-
-  override finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.then().finally(onfinally);
+    return this.#answer.then(dataOf).then(onfulfilled, onrejected);
   }
 }
 

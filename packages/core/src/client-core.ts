@@ -1,6 +1,6 @@
 import { type Answer, APIPromise, answerOf } from './api-promise';
 import type { Auth } from './auth';
-import { type CallSite, callSite, withCallSite } from './call-site';
+import { callSite, withCallSite } from './call-site';
 import type {
   AnyOperation,
   Contract,
@@ -19,7 +19,7 @@ import { type ClientOptions, type RequestOptions, serviceUrl } from './options';
 import { type PagePromise, paginate } from './pagination/page';
 import { chosenStyle, type PageParams } from './pagination/styles';
 import { filledPath, queryString } from './request-url';
-import { type BodyLimit, jsonBody, limitedBody } from './transport/body';
+import { type BodyLimit, limitedBody } from './transport/body';
 import { abortError } from './transport/failure';
 import { type RetryPolicy, retryPolicy } from './transport/retry-policy';
 import { type Call, type CallSender, DEFAULT_TIMEOUT_MS, Transport } from './transport/transport';
@@ -137,7 +137,6 @@ export class ClientCore<C extends Contract> {
     options?: RequestOptions,
     via?: Via,
   ): APIPromise<ResponseOf<O>> {
-    const site = callSite(this.call);
     const send = (extras?: Extras) => {
       const call = this.#prepare(operation, input as CallInput, options, via, extras);
       const name = call.operation;
@@ -160,7 +159,7 @@ export class ClientCore<C extends Contract> {
         return APIPromise.reject(error);
       }
     }
-    return this.#settle(sending, site) as APIPromise<ResponseOf<O>>;
+    return this.#settle(sending, this.call) as APIPromise<ResponseOf<O>>;
   }
 
   /**
@@ -209,7 +208,6 @@ export class ClientCore<C extends Contract> {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    const site = callSite(this.request);
     const operation = `${this.#definition.contract.name}.request`;
     const sending = optIn().then((checks) => {
       checks.checkRawRequest(method, init, operation, options);
@@ -219,7 +217,7 @@ export class ClientCore<C extends Contract> {
       if (init?.body !== undefined) call.body = this.#json(init.body, method);
       return this.#send(call);
     });
-    return this.#settle(sending, site) as APIPromise<T>;
+    return this.#settle(sending, this.request) as APIPromise<T>;
   }
 
   /**
@@ -241,7 +239,15 @@ export class ClientCore<C extends Contract> {
     );
   }
 
-  #settle(sending: Promise<Answer<unknown>>, site: CallSite): APIPromise<unknown> {
+  /**
+   * The APIPromise of a call being sent by `method`, whose errors name the application's code that
+   * called it (its call site, taken now).
+   */
+  #settle(
+    sending: Promise<Answer<unknown>>,
+    method: (...args: never[]) => unknown,
+  ): APIPromise<unknown> {
+    const site = callSite(method);
     return new APIPromise(
       sending.catch((error: unknown) => {
         throw withCallSite(error, site);
@@ -293,9 +299,7 @@ export class ClientCore<C extends Contract> {
   ): Call {
     const options = given ?? {};
     const subject = `options of ${operation}`;
-    checkOptions(options, REQUEST_OPTION_RULES, subject, {
-      also: this.#definition.requestOptions ?? [],
-    });
+    checkOptions(options, REQUEST_OPTION_RULES, subject, { also: this.#definition.requestOptions });
     if (options.signal?.aborted) throw abortError(options.signal);
     return {
       operation,
@@ -312,14 +316,13 @@ export class ClientCore<C extends Contract> {
               subject,
             ),
       timeout: timeoutOf(options.timeout ?? this.#options.timeout ?? DEFAULT_TIMEOUT_MS),
-      auth: via?.auth,
-      url: via?.url,
-      sender: via?.sender,
+      ...via,
     };
   }
 
+  /** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
   #json(body: unknown, method: HttpMethod): string {
-    return jsonBody(body, this.#definition.bodyLimit, method);
+    return limitedBody(JSON.stringify(body), this.#definition.bodyLimit, method);
   }
 
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
@@ -330,8 +333,10 @@ export class ClientCore<C extends Contract> {
     this.#responses ??= this.#definition.contract.responses();
     const [responses, checks] = await Promise.all([this.#responses, optIn()]);
     const schema = operation.response(responses as never);
-    const data = checks.checkedAnswer(schema, answer, call.operation);
-    return { data, response: answer.response };
+    return {
+      data: checks.checkedAnswer(schema, answer, call.operation),
+      response: answer.response,
+    };
   }
 }
 

@@ -22,16 +22,19 @@ export class FetchFailure extends Error {
   }
 }
 
-/** A `fetch` that marks its own rejections, so they are told apart from errors thrown by hooks. */
+/**
+ * ky's `fetch`, which marks its own rejections so that they are told apart from errors thrown by
+ * hooks. ky hands it a `Request`.
+ */
 export function markingFetch(fetchOf: () => typeof fetch): typeof fetch {
   return (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const request = input as Request;
     // A signal aborted between the call and this attempt: nothing is handed to fetch.
-    if (input instanceof Request && input.signal.aborted) {
-      return Promise.reject(new FetchFailure(url, input.signal.reason));
+    if (request.signal.aborted) {
+      return Promise.reject(new FetchFailure(request.url, request.signal.reason));
     }
-    return fetchOf()(input, init).catch((error: unknown) => {
-      throw new FetchFailure(url, error);
+    return fetchOf()(request, init).catch((error: unknown) => {
+      throw new FetchFailure(request.url, error);
     });
   };
 }

@@ -48,10 +48,6 @@ export type AttemptFailure =
   /** Thrown by a hook or a custom fetch: never retried. */
   | { readonly kind: 'other' };
 
-export type RetryDecision =
-  | { readonly retry: true; readonly waitMs: number }
-  | { readonly retry: false };
-
 /** Retries after the first attempt, unless the client or the request says otherwise. */
 export const DEFAULT_MAX_RETRIES = 2;
 /** The longest server-requested wait the client waits; a longer one fails at once. */
@@ -101,8 +97,7 @@ export function retryPolicy(
     throw new RequestValidationError(subject, [
       {
         path: 'retry.methods',
-        message:
-          'must not list POST or PATCH: this interface does not honour Idempotency-Key, so a retry could apply the request twice',
+        message: 'must not list POST or PATCH: this interface does not honour Idempotency-Key',
       },
     ]);
   }
@@ -142,24 +137,26 @@ export function mayRepeat(
 }
 
 /**
- * Whether retry number `retryCount` (1 for the first) of a failed attempt is made, and after how
- * long. `error` is what the sender raised, handed to the caller's `shouldRetry`.
+ * The wait in ms before retry number `retryCount` (1 for the first) of a failed attempt, or
+ * undefined when it is not made. `error` is what the sender raised, handed to the caller's
+ * `shouldRetry`.
  */
-export async function decideRetry(
+export async function retryWaitMs(
   policy: RetryPolicy,
   method: HttpMethod,
   failure: AttemptFailure,
   retryCount: number,
   error: Error,
-): Promise<RetryDecision> {
-  if (retryCount > policy.limit || !mayRepeat(policy, method, failure)) return { retry: false };
+): Promise<number | undefined> {
+  if (retryCount > policy.limit || !mayRepeat(policy, method, failure)) return undefined;
   const requested =
     failure.kind === 'status' ? requestedWaitMs(failure.status, failure.headers) : undefined;
-  if (requested !== undefined && requested > policy.maxRetryAfter) return { retry: false };
+  if (requested !== undefined && requested > policy.maxRetryAfter) return undefined;
   const verdict = await policy.shouldRetry?.({ error, retryCount });
-  if (verdict === false) return { retry: false };
-  if (verdict !== true && !retriedByDefault(policy, failure)) return { retry: false };
-  return { retry: true, waitMs: requested ?? backoffMs(policy, retryCount) };
+  if (verdict === false || (verdict !== true && !retriedByDefault(policy, failure))) {
+    return undefined;
+  }
+  return requested ?? backoffMs(policy, retryCount);
 }
 
 function retriedByDefault(policy: RetryPolicy, failure: AttemptFailure): boolean {

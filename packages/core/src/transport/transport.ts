@@ -12,7 +12,7 @@ import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
 import { callHeaders, credentialsOf, idempotencyKeyOf, setHeaders } from './headers';
 import { loadKy } from './ky';
-import { decideRetry, type RetryPolicy } from './retry-policy';
+import { type RetryPolicy, retryWaitMs } from './retry-policy';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -185,12 +185,11 @@ export class Transport {
   }
 
   async #load(): Promise<KyInstance> {
-    const module = await loadKy();
-    this.#ky ??= module.default.create({
+    const { default: ky } = await loadKy();
+    return (this.#ky ??= ky.create({
       // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
       fetch: markingFetch(() => this.#config.options.fetch ?? globalThis.fetch),
-    });
-    return this.#ky;
+    }));
   }
 
   /** The attempts of a call through ky's retry loop, and its answer; rejects with the client's error. */
@@ -252,15 +251,16 @@ export class Transport {
       methods: [call.method],
       delay: () => waitMs,
       shouldRetry: async ({ error, retryCount }) => {
-        const decision = await decideRetry(
+        const wait = await retryWaitMs(
           call.retry,
           call.method,
           attemptFailureOf(error),
           retryCount,
           error,
         );
-        if (decision.retry) waitMs = decision.waitMs;
-        return decision.retry;
+        if (wait === undefined) return false;
+        waitMs = wait;
+        return true;
       },
     };
   }

@@ -4,7 +4,7 @@ import type { Outcome } from '../telemetry';
 import { hasNoBody, parsedBody } from './body';
 import { abortError, answerError, connectionError, FetchFailure, timeoutError } from './failure';
 import { callHeaders, credentialsOf, idempotencyKeyOf } from './headers';
-import { type AttemptFailure, decideRetry, sentNothing } from './retry-policy';
+import { type AttemptFailure, retryWaitMs, sentNothing } from './retry-policy';
 import type { Call, CallSender, OwnSend } from './transport';
 
 /** One attempt, as a wire puts it on the network. */
@@ -134,9 +134,9 @@ async function attempts(
     if (failure.kind === 'status') endAttempt?.({ response: responseOf(raised) });
     if (failure.kind === 'other') throw error();
     retryCount += 1;
-    const decision = await decideRetry(call.retry, call.method, failure, retryCount, raised);
-    if (!decision.retry) throw error();
-    await waitFor(decision.waitMs, call.options.signal);
+    const wait = await retryWaitMs(call.retry, call.method, failure, retryCount, raised);
+    if (wait === undefined) throw error();
+    await waitFor(wait, call.options.signal);
     endAttempt?.({ error: raised });
     call.log?.retrying(call, raised, retryCount);
     call.onRetry?.(retryCount);
