@@ -36,7 +36,7 @@ export function requestedWaitMs(
 }
 
 /** `Retry-After`: whole seconds, or an HTTP date. */
-export function retryAfterMs(value: string, now: number = Date.now()): number | undefined {
+function retryAfterMs(value: string, now: number): number | undefined {
   const text = value.trim();
   if (SECONDS.test(text)) return Number(text) * 1000;
   if (!/[a-z]/i.test(text)) return undefined;
