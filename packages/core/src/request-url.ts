@@ -45,8 +45,9 @@ export function filledPath(
 
 /** The query as `?name=value&...` (nothing when it is empty): lists comma-separated, dates in ISO 8601. */
 export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
   const params = new URLSearchParams();
-  for (const name in query) {
+  for (const name of Object.keys(query)) {
     const value = query[name];
     // A list's string is its items joined with commas.
     if (value != null)
