@@ -32,7 +32,6 @@ export let answerOf: <T>(promise: APIPromise<T>) => Promise<Answer<T>>;
  */
 export class APIPromise<T> extends Promise<T> {
   // `then` and its kin make plain promises: an APIPromise is only ever built from an answer.
-  // (Promise's own `catch` and `finally` call `then`, so they settle with the data too.)
   static override get [Symbol.species]() {
     return Promise;
   }
@@ -76,6 +75,16 @@ export class APIPromise<T> extends Promise<T> {
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     return this.#answer.then(dataOf).then(onfulfilled, onrejected);
+  }
+
+  override catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
   }
 }
 
