@@ -41,7 +41,6 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   readonly #answer: Promise<Answer<T>>;
-  #data: Promise<T> | undefined;
 
   constructor(answer: Promise<Answer<T>>) {
     // The promise itself is never settled with anything a caller sees: `then` reads the answer.
@@ -75,8 +74,7 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    this.#data ??= this.#answer.then(dataOf);
-    return this.#data.then(onfulfilled, onrejected);
+    return this.#answer.then(dataOf).then(onfulfilled, onrejected);
   }
 
   override catch<R = never>(

@@ -1,6 +1,6 @@
 import { type Answer, APIPromise, answerOf } from './api-promise';
 import type { Auth } from './auth';
-import { type CallSite, callSite, withCallSite } from './call-site';
+import { callSite, withCallSite } from './call-site';
 import type {
   AnyOperation,
   Contract,
@@ -19,7 +19,7 @@ import { type ClientOptions, type RequestOptions, serviceUrl } from './options';
 import { type PagePromise, paginate } from './pagination/page';
 import { chosenStyle, type PageParams } from './pagination/styles';
 import { filledPath, queryString } from './request-url';
-import { type BodyLimit, jsonBody, limitedBody } from './transport/body';
+import { type BodyLimit, limitedBody } from './transport/body';
 import { abortError } from './transport/failure';
 import { type RetryPolicy, retryPolicy } from './transport/retry-policy';
 import { type Call, type CallSender, DEFAULT_TIMEOUT_MS, Transport } from './transport/transport';
@@ -87,7 +87,6 @@ export class ClientCore<C extends Contract> {
   readonly #options: GivenOptions;
   readonly #transport: Transport;
   readonly #retry: RetryPolicy;
-  readonly #timeout: number | false;
   /** The log of calls, while it loads (undefined when the client logs nothing). */
   readonly #log: Promise<CallLog> | undefined;
   #responses: Promise<unknown> | undefined;
@@ -108,10 +107,10 @@ export class ClientCore<C extends Contract> {
       ? definition.url(given, subject)
       : serviceUrl(given.baseUrl, definition.contract.base, subject);
     const auth = credentials(given, subject);
+    const idempotencyKeys = definition.idempotencyKeys === true;
     this.#definition = definition;
     this.#options = given;
-    this.#timeout = timeoutOf(given.timeout ?? DEFAULT_TIMEOUT_MS);
-    this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
+    this.#retry = retryPolicy([given.retry], idempotencyKeys, subject);
     this.#log =
       logLevelOf(given) && optIn().then((module) => module.callLog(given, definition.contract));
     this.#transport = new Transport({
@@ -119,7 +118,7 @@ export class ClientCore<C extends Contract> {
       options: given,
       auth,
       errorFields: definition.errorFields,
-      idempotencyKeys: definition.idempotencyKeys === true,
+      idempotencyKeys,
     });
   }
 
@@ -138,21 +137,29 @@ export class ClientCore<C extends Contract> {
     options?: RequestOptions,
     via?: Via,
   ): APIPromise<ResponseOf<O>> {
-    const site = callSite(this.call);
+    const send = (extras?: Extras) => {
+      const call = this.#prepare(operation, input as CallInput, options, via, extras);
+      const name = call.operation;
+      let body = (input as CallInput).body;
+      if (operation.body) body = validateInput(operation.body, body, `body of ${name}`);
+      if (extras && options?.extraBody !== undefined) {
+        body = extras.withExtraBody(body, options.extraBody, operation.body, name);
+      }
+      if (body !== undefined) call.body = this.#json(body, operation.method);
+      return this.#send(call, operation);
+    };
+    let sending: Promise<Answer<unknown>>;
     // Fields the SDK does not know yet are checked by a module loaded with their first use.
     if (options?.extraBody !== undefined || options?.extraQuery !== undefined) {
-      const sending = optIn().then((extras) =>
-        this.#send(this.#prepare(operation, input as CallInput, options, via, extras), operation),
-      );
-      return this.#settle(sending, site) as APIPromise<ResponseOf<O>>;
+      sending = optIn().then(send);
+    } else {
+      try {
+        sending = send();
+      } catch (error) {
+        return APIPromise.reject(error);
+      }
     }
-    let call: Call;
-    try {
-      call = this.#prepare(operation, input as CallInput, options, via);
-    } catch (error) {
-      return APIPromise.reject(error);
-    }
-    return this.#settle(this.#send(call, operation), site) as APIPromise<ResponseOf<O>>;
+    return this.#settle(sending, this.call) as APIPromise<ResponseOf<O>>;
   }
 
   /**
@@ -168,11 +175,7 @@ export class ClientCore<C extends Contract> {
     options?: Omit<RequestOptions, 'extraBody' | 'extraQuery'>,
     via?: Via,
   ): (json: string, onRetry?: (retryCount: number) => void) => Promise<ResponseOf<O>> {
-    const name = this.#operationName(operation);
-    const template = operation.path.replace(/^\/+/, '');
-    const path = filledPath(template, undefined, operation.params, name);
-    const query = queryString(this.#query(operation, undefined, options, name, undefined));
-    const prepared = this.#call(name, template, operation.method, `${path}${query}`, options, via);
+    const prepared = this.#prepare(operation, {}, options, via);
     return async (json, onRetry) => {
       const body = limitedBody(json, this.#definition.bodyLimit, operation.method);
       return (await this.#send({ ...prepared, body, onRetry }, operation)).data as ResponseOf<O>;
@@ -190,11 +193,9 @@ export class ClientCore<C extends Contract> {
   ): PagePromise<Item, Raw> {
     const offered = operation.pagination;
     if (!offered) throw new TypeError(`clientkit: ${this.#operationName(operation)} has no pages`);
-    const query = { ...input.query };
-    const strategy = chosenStyle(offered, query).strategy();
-    const fetchPage = (params: PageParams) =>
-      this.call(operation, { ...input, query: params } as never, options) as APIPromise<unknown>;
-    return paginate(fetchPage, strategy.first(query), strategy) as PagePromise<Item, Raw>;
+    return pages(offered, input.query, (params) =>
+      this.call(operation, { ...input, query: params } as never, options),
+    );
   }
 
   /**
@@ -207,7 +208,6 @@ export class ClientCore<C extends Contract> {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    const site = callSite(this.request);
     const operation = `${this.#definition.contract.name}.request`;
     const sending = optIn().then((checks) => {
       checks.checkRawRequest(method, init, operation, options);
@@ -217,7 +217,7 @@ export class ClientCore<C extends Contract> {
       if (init?.body !== undefined) call.body = this.#json(init.body, method);
       return this.#send(call);
     });
-    return this.#settle(sending, site) as APIPromise<T>;
+    return this.#settle(sending, this.request) as APIPromise<T>;
   }
 
   /**
@@ -234,13 +234,20 @@ export class ClientCore<C extends Contract> {
       throw new TypeError(`clientkit: ${this.#definition.name} has no listings to page`);
     // A path that is no string is refused by the first page's request, naming it.
     const listing = styleOf(typeof path === 'string' ? path : '');
-    const strategy = chosenStyle(listing, params).strategy();
-    const fetchPage = (query: PageParams) =>
-      this.request('GET', path, { query: query as RawRequestInit['query'] }, options);
-    return paginate(fetchPage, strategy.first({ ...params }), strategy) as PagePromise<Item, Raw>;
+    return pages(listing, params, (query) =>
+      this.request('GET', path, { query: query as RawRequestInit['query'] }, options),
+    );
   }
 
-  #settle(sending: Promise<Answer<unknown>>, site: CallSite): APIPromise<unknown> {
+  /**
+   * The APIPromise of a call being sent by `method`, whose errors name the application's code that
+   * called it (its call site, taken now).
+   */
+  #settle(
+    sending: Promise<Answer<unknown>>,
+    method: (...args: never[]) => unknown,
+  ): APIPromise<unknown> {
+    const site = callSite(method);
     return new APIPromise(
       sending.catch((error: unknown) => {
         throw withCallSite(error, site);
@@ -252,18 +259,27 @@ export class ClientCore<C extends Contract> {
     return `${this.#definition.contract.name}.${operation.sdk}`;
   }
 
+  /** A call of an operation, its path and query checked and filled in; the body is the caller's. */
   #prepare(
     operation: AnyOperation,
     input: CallInput,
     options: RequestOptions | undefined,
     via?: Via,
     extras?: Extras,
-  ) {
+  ): Call {
     const name = this.#operationName(operation);
     const template = operation.path.replace(/^\/+/, '');
     const path = filledPath(template, input.path, operation.params, name);
-    const query = this.#query(operation, input.query, options, name, extras);
-    const call = this.#call(
+    let query = operation.query
+      ? (validateInput(operation.query, input.query ?? {}, `query of ${name}`) as Record<
+          string,
+          unknown
+        >)
+      : undefined;
+    if (extras && options?.extraQuery !== undefined) {
+      query = extras.withExtraQuery(query, options.extraQuery, operation.query, name);
+    }
+    return this.#call(
       name,
       template,
       operation.method,
@@ -271,9 +287,6 @@ export class ClientCore<C extends Contract> {
       options,
       via,
     );
-    const body = this.#body(operation, input.body, options, name, extras);
-    if (body !== undefined) call.body = this.#json(body, operation.method);
-    return call;
   }
 
   #call(
@@ -286,9 +299,7 @@ export class ClientCore<C extends Contract> {
   ): Call {
     const options = given ?? {};
     const subject = `options of ${operation}`;
-    checkOptions(options, REQUEST_OPTION_RULES, subject, {
-      also: this.#definition.requestOptions ?? [],
-    });
+    checkOptions(options, REQUEST_OPTION_RULES, subject, { also: this.#definition.requestOptions });
     if (options.signal?.aborted) throw abortError(options.signal);
     return {
       operation,
@@ -304,45 +315,14 @@ export class ClientCore<C extends Contract> {
               this.#definition.idempotencyKeys === true,
               subject,
             ),
-      timeout: options.timeout === undefined ? this.#timeout : timeoutOf(options.timeout),
-      auth: via?.auth,
-      url: via?.url,
-      sender: via?.sender,
+      timeout: timeoutOf(options.timeout ?? this.#options.timeout ?? DEFAULT_TIMEOUT_MS),
+      ...via,
     };
   }
 
-  #query(
-    operation: AnyOperation,
-    query: unknown,
-    options: RequestOptions | undefined,
-    name: string,
-    extras: Extras | undefined,
-  ): Record<string, unknown> | undefined {
-    const checked = operation.query
-      ? (validateInput(operation.query, query ?? {}, `query of ${name}`) as Record<string, unknown>)
-      : undefined;
-    const extra = options?.extraQuery;
-    return extra === undefined || !extras
-      ? checked
-      : extras.withExtraQuery(checked, extra, operation.query, name);
-  }
-
-  #body(
-    operation: AnyOperation,
-    body: unknown,
-    options: RequestOptions | undefined,
-    name: string,
-    extras: Extras | undefined,
-  ) {
-    const checked = operation.body ? validateInput(operation.body, body, `body of ${name}`) : body;
-    const extra = options?.extraBody;
-    return extra === undefined || !extras
-      ? checked
-      : extras.withExtraBody(checked, extra, operation.body, name);
-  }
-
+  /** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
   #json(body: unknown, method: HttpMethod): string {
-    return jsonBody(body, this.#definition.bodyLimit, method);
+    return limitedBody(JSON.stringify(body), this.#definition.bodyLimit, method);
   }
 
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
@@ -353,9 +333,22 @@ export class ClientCore<C extends Contract> {
     this.#responses ??= this.#definition.contract.responses();
     const [responses, checks] = await Promise.all([this.#responses, optIn()]);
     const schema = operation.response(responses as never);
-    const data = checks.checkedAnswer(schema, answer, call.operation);
-    return { data, response: answer.response };
+    return {
+      data: checks.checkedAnswer(schema, answer, call.operation),
+      response: answer.response,
+    };
   }
+}
+
+/** The pages of a listing, in the style its query's parameters choose among those offered. */
+function pages<Item, Raw>(
+  offered: Pagination | readonly Pagination[],
+  query: Record<string, unknown> | undefined,
+  fetchPage: (params: PageParams) => APIPromise<unknown>,
+): PagePromise<Item, Raw> {
+  const params = { ...query };
+  const strategy = chosenStyle(offered, params).strategy();
+  return paginate(fetchPage, strategy.first(params), strategy) as PagePromise<Item, Raw>;
 }
 
 /** ky's form of a timeout: `false` for none. */

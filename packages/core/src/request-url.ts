@@ -49,10 +49,9 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const params = new URLSearchParams();
   for (const name of Object.keys(query)) {
     const value = query[name];
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) params.append(name, value.join(','));
-    else if (value instanceof Date) params.append(name, value.toISOString());
-    else params.append(name, String(value));
+    // A list's string is its items joined with commas.
+    if (value != null)
+      params.append(name, value instanceof Date ? value.toISOString() : String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

@@ -9,11 +9,6 @@ export interface BodyLimit {
   code: string;
 }
 
-/** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
-export function jsonBody(body: unknown, limit: BodyLimit | undefined, method: string): string {
-  return limitedBody(JSON.stringify(body), limit, method);
-}
-
 /** JSON text serialised already, refused with a `PayloadTooLargeError` when it is over the limit. */
 export function limitedBody(text: string, limit: BodyLimit | undefined, method: string): string {
   if (!limit) return text;
@@ -30,13 +25,13 @@ export function limitedBody(text: string, limit: BodyLimit | undefined, method: 
 }
 
 /** Answers that never have a body. */
-export function hasNoBody(response: Response, method: string): boolean {
-  return method === 'HEAD' || response.status === 204 || response.status === 205;
+export function hasNoBody(status: number, method: string): boolean {
+  return method === 'HEAD' || status === 204 || status === 205;
 }
 
 /** The parsed body of an answer: JSON when it says so and parses, otherwise text; empty is undefined. */
 export async function readBody(response: Response, method: string): Promise<unknown> {
-  if (hasNoBody(response, method)) {
+  if (hasNoBody(response.status, method)) {
     await response.body?.cancel();
     return undefined;
   }
@@ -46,7 +41,7 @@ export async function readBody(response: Response, method: string): Promise<unkn
 /** A body's text, parsed as `readBody` parses it. */
 export function parsedBody(text: string, contentType: string | null): unknown {
   if (text === '') return undefined;
-  if (!(contentType ?? '').includes('json')) return text;
+  if (!contentType?.includes('json')) return text;
   try {
     return JSON.parse(text);
   } catch {

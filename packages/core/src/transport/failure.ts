@@ -10,6 +10,7 @@ import { redactUrl } from '../redact';
 import { readBody } from './body';
 import { isHTTPError, isTimeoutError } from './ky';
 import { type AttemptFailure, sentNothing } from './retry-policy';
+import type { Call } from './transport';
 
 /** A rejection of the `fetch` call itself: no response arrived. */
 export class FetchFailure extends Error {
@@ -21,16 +22,19 @@ export class FetchFailure extends Error {
   }
 }
 
-/** A `fetch` that marks its own rejections, so they are told apart from errors thrown by hooks. */
+/**
+ * ky's `fetch`, which marks its own rejections so that they are told apart from errors thrown by
+ * hooks. ky hands it a `Request`.
+ */
 export function markingFetch(fetchOf: () => typeof fetch): typeof fetch {
   return (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const request = input as Request;
     // A signal aborted between the call and this attempt: nothing is handed to fetch.
-    if (input instanceof Request && input.signal.aborted) {
-      return Promise.reject(new FetchFailure(url, input.signal.reason));
+    if (request.signal.aborted) {
+      return Promise.reject(new FetchFailure(request.url, request.signal.reason));
     }
-    return fetchOf()(input, init).catch((error: unknown) => {
-      throw new FetchFailure(url, error);
+    return fetchOf()(request, init).catch((error: unknown) => {
+      throw new FetchFailure(request.url, error);
     });
   };
 }
@@ -47,26 +51,22 @@ export function attemptFailureOf(error: unknown): AttemptFailure {
   return { kind: 'other' };
 }
 
-/** What the transport knows of a call when it explains how it failed. */
-export interface FailedCall {
-  method: string;
-  signal: AbortSignal | undefined;
-  timeoutMs: number | false;
-  errorFields: ErrorBodyMapper | undefined;
-}
-
 /**
  * The error a caller sees for what ky raised: the interface's error class for an error answer, or
  * a connection, timeout or abort error. An error thrown by a hook (or a custom fetch's own error
  * class) reaches the caller as itself.
  */
-export async function describeFailure(error: unknown, call: FailedCall): Promise<unknown> {
-  const { signal } = call;
+export async function describeFailure(
+  error: unknown,
+  call: Call,
+  errorFields: ErrorBodyMapper | undefined,
+): Promise<unknown> {
+  const { signal } = call.options;
   if (signal?.aborted) return abortError(signal, error);
   if (isHTTPError(error)) {
     const { response } = error;
     const body = await readBody(response, call.method);
-    return answerError(response, body, response.url || error.request.url, call);
+    return answerError(response, body, response.url || error.request.url, call, errorFields);
   }
   if (isTimeoutError(error)) return timeoutError(error.request.url, call);
   if (error instanceof FetchFailure) return connectionError(error.url, error.cause, call);
@@ -85,9 +85,10 @@ export function answerError(
   answer: ErrorAnswer,
   body: unknown,
   url: string,
-  call: FailedCall,
+  call: Call,
+  errorFields: ErrorBodyMapper | undefined,
 ): Error {
-  const fields = call.errorFields?.(body);
+  const fields = errorFields?.(body);
   return makeAPIError({
     status: answer.status,
     code: fields?.code,
@@ -101,14 +102,14 @@ export function answerError(
 }
 
 /** An attempt to `url` that got no answer within the call's timeout. */
-export function timeoutError(url: string, call: FailedCall): Error {
+export function timeoutError(url: string, call: Call): Error {
   return new APITimeoutError(
-    `No response within ${call.timeoutMs} ms (${call.method} ${redactUrl(url)})`,
+    `No response within ${call.timeout} ms (${call.method} ${redactUrl(url)})`,
   );
 }
 
 /** A connection to `url` that failed, `cause` being what the runtime raised. */
-export function connectionError(url: string, cause: unknown, call: FailedCall): Error {
+export function connectionError(url: string, cause: unknown, call: Call): Error {
   return new APIConnectionError(
     `Connection failed (${call.method} ${redactUrl(url)}): ${describeCause(cause)}`,
     { cause },

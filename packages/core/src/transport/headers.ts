@@ -2,26 +2,61 @@
  * Header sets as the transport sends them: every name in lower case, since HTTP names are
  * case-insensitive and a name given twice in two cases must not go out twice.
  */
+import { type Auth, fixedHeadersOf } from '../auth';
+import type { Call } from './transport';
 
-/** Sets each header under its lower-case name (HTTP names are case-insensitive); `undefined` removes it. */
-export function setHeaders(
-  target: Record<string, string | undefined>,
-  source: Record<string, string | undefined>,
-): void {
+type HeaderSet = Record<string, string | undefined>;
+
+/**
+ * Sets each header of `source` on `target` under its lower-case name; `undefined` removes it.
+ * Returns `target`.
+ */
+export function setHeaders<Target extends HeaderSet>(
+  target: Target,
+  source: HeaderSet = {},
+): Target {
   for (const name in source) {
     const value = source[name];
     if (value === undefined) delete target[name.toLowerCase()];
-    else target[name.toLowerCase()] = value;
+    else (target as HeaderSet)[name.toLowerCase()] = value;
   }
+  return target;
 }
 
-export function lowerCased(headers: Record<string, string | undefined>): Record<string, string> {
-  const result: Record<string, string | undefined> = {};
-  setHeaders(result, headers);
-  return result as Record<string, string>;
+/**
+ * The headers of a call's attempts (but `Idempotency-Key`): the client's own, the request's, the
+ * content type of a body, then the credentials.
+ */
+export function callHeaders(
+  client: Readonly<Record<string, string>>,
+  call: Call,
+  credentials: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const headers = setHeaders({ ...client }, call.options.headers);
+  if (call.body !== undefined) headers['content-type'] ??= 'application/json';
+  return setHeaders(headers, credentials);
 }
 
-export function newIdempotencyKey(): string {
+/** The credentials of one attempt, remembered in `sent` (names in lower case) for `Auth.renew`. */
+export async function credentialsOf(
+  auth: Auth | undefined,
+  sent: Record<string, string>,
+): Promise<Readonly<Record<string, string>>> {
+  const credentials = auth ? (fixedHeadersOf(auth) ?? (await auth.headers())) : {};
+  setHeaders(sent, credentials);
+  return credentials;
+}
+
+/**
+ * The `Idempotency-Key` of every attempt of a call: POST and PATCH carry one (the caller's, or a
+ * new one) where the interface honours it.
+ */
+export function idempotencyKeyOf(call: Call, honoured: boolean): string | undefined {
+  const write = call.method === 'POST' || call.method === 'PATCH';
+  return write && honoured ? (call.options.idempotencyKey ?? newIdempotencyKey()) : undefined;
+}
+
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

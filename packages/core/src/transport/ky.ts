@@ -12,19 +12,16 @@ let loading: Promise<KyModule> | undefined;
 
 /** ky's module, loaded once; every caller shares the one import. */
 export function loadKy(): Promise<KyModule> {
-  loading ??= import('ky').then((module) => {
-    loaded = module;
-    return module;
-  });
+  loading ??= import('ky').then((module) => (loaded = module));
   return loading;
 }
 
-/** An error answer, as ky reports it (ky is loaded whenever one of its errors exists). */
+/** An error answer, as ky reports it (asked only on ky's path, once ky is loaded). */
 export function isHTTPError(error: unknown): error is HTTPError {
-  return loaded !== undefined && error instanceof loaded.HTTPError;
+  return error instanceof loaded!.HTTPError;
 }
 
-/** An attempt that ran out of time, as ky reports it. */
+/** An attempt that ran out of time, as ky reports it (asked only on ky's path). */
 export function isTimeoutError(error: unknown): error is TimeoutError {
-  return loaded !== undefined && error instanceof loaded.TimeoutError;
+  return error instanceof loaded!.TimeoutError;
 }

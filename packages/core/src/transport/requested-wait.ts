@@ -15,6 +15,9 @@ const RESET_HEADERS = [
 /** A number of seconds at or beyond this is a moment (epoch seconds), not a delay: 2024-01-01. */
 const EPOCH_THRESHOLD_SECONDS = 1_704_067_200;
 
+/** A whole or decimal number of seconds. */
+const SECONDS = /^\d+(\.\d+)?$/;
+
 /** Milliseconds the server asked to wait, or undefined when it asked nothing readable. */
 export function requestedWaitMs(
   status: number,
@@ -33,9 +36,9 @@ export function requestedWaitMs(
 }
 
 /** `Retry-After`: whole seconds, or an HTTP date. */
-export function retryAfterMs(value: string, now: number = Date.now()): number | undefined {
+function retryAfterMs(value: string, now: number): number | undefined {
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  if (SECONDS.test(text)) return Number(text) * 1000;
   if (!/[a-z]/i.test(text)) return undefined;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
@@ -44,7 +47,7 @@ export function retryAfterMs(value: string, now: number = Date.now()): number | 
 /** A reset header: epoch seconds, or (for small numbers) seconds from now. */
 function resetMs(value: string, now: number): number | undefined {
   const text = value.trim();
-  if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+  if (!SECONDS.test(text)) return undefined;
   const seconds = Number(text);
   return seconds >= EPOCH_THRESHOLD_SECONDS ? Math.max(0, seconds * 1000 - now) : seconds * 1000;
 }

@@ -48,11 +48,6 @@ export type AttemptFailure =
   /** Thrown by a hook or a custom fetch: never retried. */
   | { readonly kind: 'other' };
 
-export type RetryDecision =
-  | { readonly retry: true; readonly waitMs: number }
-  /** `tooLongMs`: the server asked for a wait over `maxRetryAfter`. */
-  | { readonly retry: false; readonly tooLongMs?: number };
-
 /** Retries after the first attempt, unless the client or the request says otherwise. */
 export const DEFAULT_MAX_RETRIES = 2;
 /** The longest server-requested wait the client waits; a longer one fails at once. */
@@ -71,7 +66,16 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(INITIAL_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
 }
 
-const defaultJitter = (delay: number) => delay * (1 - Math.random() * MAX_JITTER);
+/** The policy where no setting says otherwise (the methods aside, which depend on the interface). */
+const DEFAULT_POLICY = {
+  limit: DEFAULT_MAX_RETRIES,
+  statusCodes: RETRYABLE_STATUSES,
+  maxRetryAfter: MAX_RETRY_AFTER_MS,
+  backoffLimit: MAX_BACKOFF_MS,
+  delay: retryDelayMs,
+  jitter: (delay: number) => delay * (1 - Math.random() * MAX_JITTER),
+  retryOnTimeout: true,
+};
 
 /**
  * The policy of a client, or of one request: the request's settings over the client's, over the
@@ -93,28 +97,22 @@ export function retryPolicy(
     throw new RequestValidationError(subject, [
       {
         path: 'retry.methods',
-        message:
-          'must not list POST or PATCH: this interface does not honour Idempotency-Key, so a retry could apply the request twice',
+        message: 'must not list POST or PATCH: this interface does not honour Idempotency-Key',
       },
     ]);
   }
-  const jitter = given.jitter;
+  const { jitter = DEFAULT_POLICY.jitter } = given;
   return {
-    limit: given.limit ?? DEFAULT_MAX_RETRIES,
+    ...DEFAULT_POLICY,
+    ...given,
     methods,
-    statusCodes: given.statusCodes ?? RETRYABLE_STATUSES,
-    maxRetryAfter: given.maxRetryAfter ?? MAX_RETRY_AFTER_MS,
-    backoffLimit: given.backoffLimit ?? MAX_BACKOFF_MS,
-    delay: given.delay ?? retryDelayMs,
+    // As ky reads it: true spreads a backoff over all of it, false keeps it whole.
     jitter:
       typeof jitter === 'function'
         ? jitter
-        : jitter === true
+        : jitter
           ? (delay) => Math.random() * delay
-          : jitter === false
-            ? (delay) => delay
-            : defaultJitter,
-    retryOnTimeout: given.retryOnTimeout ?? true,
+          : (delay) => delay,
     shouldRetry: given.shouldRetry,
   };
 }
@@ -139,26 +137,26 @@ export function mayRepeat(
 }
 
 /**
- * Whether retry number `retryCount` (1 for the first) of a failed attempt is made, and after how
- * long. `error` is what the sender raised, handed to the caller's `shouldRetry`.
+ * The wait in ms before retry number `retryCount` (1 for the first) of a failed attempt, or
+ * undefined when it is not made. `error` is what the sender raised, handed to the caller's
+ * `shouldRetry`.
  */
-export async function decideRetry(
+export async function retryWaitMs(
   policy: RetryPolicy,
   method: HttpMethod,
   failure: AttemptFailure,
   retryCount: number,
   error: Error,
-): Promise<RetryDecision> {
-  if (retryCount > policy.limit || !mayRepeat(policy, method, failure)) return { retry: false };
+): Promise<number | undefined> {
+  if (retryCount > policy.limit || !mayRepeat(policy, method, failure)) return undefined;
   const requested =
     failure.kind === 'status' ? requestedWaitMs(failure.status, failure.headers) : undefined;
-  if (requested !== undefined && requested > policy.maxRetryAfter) {
-    return { retry: false, tooLongMs: requested };
-  }
+  if (requested !== undefined && requested > policy.maxRetryAfter) return undefined;
   const verdict = await policy.shouldRetry?.({ error, retryCount });
-  if (verdict === false) return { retry: false };
-  if (verdict !== true && !retriedByDefault(policy, failure)) return { retry: false };
-  return { retry: true, waitMs: requested ?? backoffMs(policy, retryCount) };
+  if (verdict === false || (verdict !== true && !retriedByDefault(policy, failure))) {
+    return undefined;
+  }
+  return requested ?? backoffMs(policy, retryCount);
 }
 
 function retriedByDefault(policy: RetryPolicy, failure: AttemptFailure): boolean {

@@ -10,9 +10,9 @@ import type { CallTelemetry, Outcome } from '../telemetry';
 import { VERSION } from '../version';
 import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
-import { lowerCased, newIdempotencyKey, setHeaders } from './headers';
+import { callHeaders, credentialsOf, idempotencyKeyOf, setHeaders } from './headers';
 import { loadKy } from './ky';
-import { decideRetry, type RetryPolicy } from './retry-policy';
+import { type RetryPolicy, retryWaitMs } from './retry-policy';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -55,6 +55,8 @@ export interface OwnSend {
   headers: Readonly<Record<string, string>>;
   /** The call's credentials, if any. */
   auth: Auth | undefined;
+  /** The credentials each attempt sent, names in lower case, for a renewal (see `Auth.renew`). */
+  sent: Record<string, string>;
   errorFields: ErrorBodyMapper | undefined;
   /** The interface honours `Idempotency-Key`: POST and PATCH carry one on every attempt. */
   idempotencyKeys: boolean;
@@ -72,7 +74,8 @@ export interface CallProgress {
 
 /**
  * Sends a call some other way than ky (metering's stream on Node) through the same retry policy,
- * credentials and errors (see `wireSender`); the transport logs the call and ends its telemetry.
+ * credentials and errors (see `wireSender`); the transport renews refused credentials, logs the
+ * call and ends its telemetry.
  */
 export type CallSender = (send: OwnSend) => Promise<Answer<unknown>>;
 
@@ -92,9 +95,9 @@ type Hook = (...args: never[]) => unknown;
 const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;
 
 /**
- * The HTTP layer of one client, on one ky instance (base URL, fetch, timeout, errors thrown on
- * non-2xx answers). Per call it adds the headers and credentials, the retry policy, the hooks with
- * the operation in their context, and turns what ky raised into the client's errors.
+ * The HTTP layer of one client, on one ky instance (fetch, errors thrown on non-2xx answers). Per
+ * call it adds the headers and credentials, the retry policy, the hooks with the operation in their
+ * context, and turns what ky raised into the client's errors.
  */
 export class Transport {
   readonly #config: TransportConfig;
@@ -103,55 +106,71 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#headers = lowerCased({
-      accept: 'application/json',
-      'user-agent': config.options.userAgent ?? `clientkit/${VERSION}`,
-      ...config.options.headers,
-    });
+    this.#headers = setHeaders(
+      {},
+      {
+        accept: 'application/json',
+        'user-agent': config.options.userAgent ?? `clientkit/${VERSION}`,
+        ...config.options.headers,
+      },
+    ) as Record<string, string>;
   }
 
-  /** Sends one call and reads its answer; an error answer or a failure rejects with the client's error. */
+  /**
+   * Sends one call and reads its answer, once more when the interface refused the credentials and
+   * the auth renewed them; an error answer or a failure rejects with the client's error.
+   */
   async send(call: Call): Promise<Answer<unknown>> {
     const own = this.#ownSender(call);
     const ky = own ? undefined : (this.#ky ?? (await this.#load()));
-    const auth = call.auth === undefined ? this.#config.auth : call.auth;
+    const auth = (call.auth === undefined ? this.#config.auth : call.auth) ?? undefined;
     const started = Date.now();
-    const baseUrl = call.url ?? this.#config.url;
-    const state: CallProgress = {
+    const url = call.url ?? this.#config.url;
+    const progress: CallProgress = {
       attempts: 0,
       telemetry: this.#config.options.telemetry?.startCall({
         operation: call.operation,
         method: call.method,
-        baseUrl,
-        urlTemplate: `${new URL(baseUrl).pathname}${call.pathTemplate}`,
+        baseUrl: url,
+        urlTemplate: `${new URL(url).pathname}${call.pathTemplate}`,
       }),
     };
+    const sent: Record<string, string> = {};
+    const attempts = () =>
+      ky
+        ? this.#kyAttempts(ky, call, url, auth, sent, progress)
+        : own!({
+            call,
+            url,
+            headers: this.#headers,
+            auth,
+            sent,
+            errorFields: this.#config.errorFields,
+            idempotencyKeys: this.#config.idempotencyKeys,
+            progress,
+          });
     let answer: Answer<unknown>;
     try {
-      if (ky) {
-        const response = await this.#attempt(ky, call, auth, state);
-        state.endAttempt?.({ response });
-        state.endAttempt = undefined;
-        answer = { data: await readBody(response, call.method), response };
-      } else {
-        answer = await own!({
-          call,
-          url: baseUrl,
-          headers: this.#headers,
-          auth: auth ?? undefined,
-          errorFields: this.#config.errorFields,
-          idempotencyKeys: this.#config.idempotencyKeys,
-          progress: state,
-        });
-      }
+      answer = await attempts().catch(async (failure: unknown) => {
+        if (failure instanceof AuthenticationError && (await auth?.renew?.(failure, sent))) {
+          return attempts();
+        }
+        throw failure;
+      });
     } catch (failure) {
-      state.endAttempt?.({ error: failure });
-      state.telemetry?.end({ error: failure });
-      call.log?.failed(call, failure, state.attempts, Date.now() - started);
+      progress.endAttempt?.({ error: failure });
+      progress.telemetry?.end({ error: failure });
+      call.log?.failed(call, failure, progress.attempts, Date.now() - started);
       throw failure;
     }
-    state.telemetry?.end({ response: answer.response });
-    call.log?.completed(call, answer.response, state.attempts, Date.now() - started, answer.data);
+    progress.telemetry?.end({ response: answer.response });
+    call.log?.completed(
+      call,
+      answer.response,
+      progress.attempts,
+      Date.now() - started,
+      answer.data,
+    );
     return answer;
   }
 
@@ -166,80 +185,51 @@ export class Transport {
   }
 
   async #load(): Promise<KyInstance> {
-    const module = await loadKy();
-    this.#ky ??= module.default.create({
-      prefixUrl: this.#config.url,
+    const { default: ky } = await loadKy();
+    return (this.#ky ??= ky.create({
       // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
       fetch: markingFetch(() => this.#config.options.fetch ?? globalThis.fetch),
-      throwHttpErrors: true,
-    });
-    return this.#ky;
+    }));
   }
 
-  /**
-   * The attempts of a call through ky's retry loop, and once more when the interface refused the
-   * credentials and the auth has replaced them. Rejects with the client's error.
-   */
-  async #attempt(
+  /** The attempts of a call through ky's retry loop, and its answer; rejects with the client's error. */
+  async #kyAttempts(
     ky: KyInstance,
     call: Call,
-    auth: Auth | null | undefined,
-    state: CallProgress,
-  ): Promise<Response> {
-    const sent: Record<string, string> = {};
+    url: string,
+    auth: Auth | undefined,
+    sent: Record<string, string>,
+    progress: CallProgress,
+  ): Promise<Answer<unknown>> {
+    let response: Response;
     try {
-      return await ky(call.path, await this.#kyOptions(call, auth, sent, state));
+      response = await ky(call.path, await this.#kyOptions(call, url, auth, sent, progress));
     } catch (error) {
-      const failure = await this.#describe(error, call);
-      const renewed =
-        failure instanceof AuthenticationError && (await auth?.renew?.(failure, sent));
-      if (!renewed) throw failure;
+      throw await describeFailure(error, call, this.#config.errorFields);
     }
-    try {
-      return await ky(call.path, await this.#kyOptions(call, auth, sent, state));
-    } catch (error) {
-      throw await this.#describe(error, call);
-    }
-  }
-
-  #describe(error: unknown, call: Call): Promise<unknown> {
-    return describeFailure(error, {
-      method: call.method,
-      signal: call.options.signal,
-      timeoutMs: call.timeout,
-      errorFields: this.#config.errorFields,
-    });
+    endAttempt(progress, { response });
+    return { data: await readBody(response, call.method), response };
   }
 
   async #kyOptions(
     call: Call,
-    auth: Auth | null | undefined,
+    url: string,
+    auth: Auth | undefined,
     sent: Record<string, string>,
-    state: CallProgress,
+    progress: CallProgress,
   ): Promise<KyOptions> {
-    const headers = { ...this.#headers };
-    setHeaders(headers, call.options.headers ?? {});
-    if (call.body !== undefined) headers['content-type'] ??= 'application/json';
-    const write = call.method === 'POST' || call.method === 'PATCH';
-    if (write && this.#config.idempotencyKeys) {
-      headers['idempotency-key'] = call.options.idempotencyKey ?? newIdempotencyKey();
-    }
-    const fixed = auth ? fixedHeadersOf(auth) : undefined;
-    const credentials = fixed ?? (auth ? await auth.headers() : {});
-    for (const name in credentials) {
-      headers[name.toLowerCase()] = credentials[name]!;
-      sent[name.toLowerCase()] = credentials[name]!;
-    }
-    const retry = this.#kyRetry(call);
+    const headers = callHeaders(this.#headers, call, await credentialsOf(auth, sent));
+    const key = idempotencyKeyOf(call, this.#config.idempotencyKeys);
+    if (key !== undefined) headers['idempotency-key'] = key;
     return {
       method: call.method,
       headers,
-      ...(call.body === undefined ? {} : { body: call.body }),
-      ...(call.options.signal ? { signal: call.options.signal } : {}),
-      ...(call.url ? { prefixUrl: call.url } : {}),
+      body: call.body,
+      signal: call.options.signal,
+      prefixUrl: url,
       timeout: call.timeout,
-      retry,
-      hooks: await this.#hooks(call, auth && !fixed ? auth : undefined, sent, state),
+      retry: this.#kyRetry(call),
+      hooks: await this.#hooks(call, auth, sent, progress),
       context: {
         ...this.#config.options.context,
         ...call.options.context,
@@ -251,40 +241,40 @@ export class Transport {
 
   /**
    * ky's retry options for one call: ky runs the loop and waits, the policy decides. `shouldRetry`
-   * answers every failure (so ky's own status and method lists never apply), and `delay` hands ky
-   * the wait the policy chose.
+   * answers every failure with true or false (so ky's own status lists, header reading and backoff
+   * never apply; its method list is the call's own), and `delay` hands ky the wait the policy chose.
    */
   #kyRetry(call: Call): RetryOptions {
     let waitMs = 0;
     return {
       limit: call.retry.limit,
-      methods: ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'],
-      afterStatusCodes: [],
-      backoffLimit: Number.POSITIVE_INFINITY,
+      methods: [call.method],
       delay: () => waitMs,
       shouldRetry: async ({ error, retryCount }) => {
-        const decision = await decideRetry(
+        const wait = await retryWaitMs(
           call.retry,
           call.method,
           attemptFailureOf(error),
           retryCount,
           error,
         );
-        if (decision.retry) waitMs = decision.waitMs;
-        return decision.retry;
+        if (wait === undefined) return false;
+        waitMs = wait;
+        return true;
       },
     };
   }
 
   /**
-   * The hooks of one call: credentials asked for again before each retry, then the client's hooks,
-   * then the request's (a request list set to `undefined` empties the client's, as ky does).
+   * The hooks of one call: its own bookkeeping and the credentials asked for again before each
+   * retry, then the client's hooks, then the request's (a request list set to `undefined` empties
+   * the client's, as ky does).
    */
   async #hooks(
     call: Call,
-    renewable: Auth | undefined,
+    auth: Auth | undefined,
     sent: Record<string, string>,
-    state: CallProgress,
+    progress: CallProgress,
   ): Promise<TransportHooks> {
     const own = this.#config.options.hooks ?? {};
     const request = call.options.hooks;
@@ -300,38 +290,38 @@ export class Transport {
         ? await (await optIn()).guardForcedRetries(call, callerAfterResponse)
         : [];
     const startAttempt = (request: Request) => {
-      state.attempts += 1;
-      state.endAttempt = state.telemetry?.attempt(request, state.attempts - 1);
+      progress.attempts += 1;
+      progress.endAttempt = progress.telemetry?.attempt(request, progress.attempts - 1);
     };
-    const endAttempt = (outcome: Outcome) => {
-      state.endAttempt?.(outcome);
-      state.endAttempt = undefined;
-    };
-    const renew = async ({ request: retried }: { request: Request }) => {
-      if (!renewable) return;
-      const headers = await renewable.headers();
-      for (const name in headers) {
-        retried.headers.set(name, headers[name]!);
-        sent[name.toLowerCase()] = headers[name]!;
-      }
-    };
-    const retrying = ({ error, retryCount }: { error: Error; retryCount: number }) => {
+    const retrying = async (retry: { request: Request; error: Error; retryCount: number }) => {
       // An attempt that got no response (a timeout, a lost connection) ends here.
-      endAttempt({ error });
-      call.log?.retrying(call, error, retryCount);
-      call.onRetry?.(retryCount);
+      endAttempt(progress, { error: retry.error });
+      call.log?.retrying(call, retry.error, retry.retryCount);
+      call.onRetry?.(retry.retryCount);
+      if (!auth || fixedHeadersOf(auth)) return;
+      const credentials = await credentialsOf(auth, sent);
+      for (const name in credentials) retry.request.headers.set(name, credentials[name]!);
     };
     return {
       beforeRequest: [...listOf('beforeRequest'), startAttempt],
-      beforeRetry: [retrying, renew, ...listOf('beforeRetry')],
+      beforeRetry: [retrying, ...listOf('beforeRetry')],
       beforeError: listOf('beforeError'),
       // ky clones the response for every afterResponse hook: none is added without a reason.
       afterResponse: [
-        ...(state.telemetry
-          ? [(_request: Request, _options: unknown, response: Response) => endAttempt({ response })]
+        ...(progress.telemetry
+          ? [
+              (_request: Request, _options: unknown, response: Response) =>
+                endAttempt(progress, { response }),
+            ]
           : []),
         ...afterResponse,
       ],
     } as TransportHooks;
   }
+}
+
+/** Ends the attempt in flight for the telemetry, if it has not ended. */
+function endAttempt(progress: CallProgress, outcome: Outcome): void {
+  progress.endAttempt?.(outcome);
+  progress.endAttempt = undefined;
 }

@@ -1,20 +1,11 @@
 import type { Answer } from '../api-promise';
-import { fixedHeadersOf } from '../auth';
 import type { HttpMethod } from '../contract';
-import { AuthenticationError } from '../errors';
 import type { Outcome } from '../telemetry';
-import { parsedBody } from './body';
-import {
-  abortError,
-  answerError,
-  connectionError,
-  type FailedCall,
-  FetchFailure,
-  timeoutError,
-} from './failure';
-import { newIdempotencyKey, setHeaders } from './headers';
-import { type AttemptFailure, decideRetry, sentNothing } from './retry-policy';
-import type { CallSender, OwnSend } from './transport';
+import { hasNoBody, parsedBody } from './body';
+import { abortError, answerError, connectionError, FetchFailure, timeoutError } from './failure';
+import { callHeaders, credentialsOf, idempotencyKeyOf } from './headers';
+import { type AttemptFailure, retryWaitMs, sentNothing } from './retry-policy';
+import type { Call, CallSender, OwnSend } from './transport';
 
 /** One attempt, as a wire puts it on the network. */
 export interface WireRequest {
@@ -77,34 +68,19 @@ function isWireTimeout(error: unknown): error is Error {
  * A sender of calls over a client's own wire instead of ky (metering's stream on Node, over
  * `node:http`). It keeps every rule of ky's path, from the same modules: the retry policy decides
  * what is retried and after how long, POST and PATCH carry one `Idempotency-Key` on all the
- * attempts of a call, credentials are asked for before every attempt and renewed once when the
- * interface refuses them, failures become the client's errors with their request ids, and each
- * attempt is reported to the telemetry and each retry to the log. What it saves is ky's work per
+ * attempts of a call, credentials are asked for before every attempt (the transport renews them
+ * once when the interface refuses them), failures become the client's errors with their request
+ * ids, and each attempt is reported to the telemetry and each retry to the log. What it saves is ky's work per
  * request (a `Request` built and cloned, its options merged) and a `Response` per answer, which is
  * made only when a log, the telemetry or `withResponse()` reads it. Header sets are built once for
  * each set of credentials, not per request.
  */
 export function wireSender(wire: Wire): CallSender {
   const headerSets = new HeaderSets();
-  return (send) => sendOverWire(wire, send, headerSets);
-}
-
-async function sendOverWire(
-  wire: Wire,
-  send: OwnSend,
-  headerSets: HeaderSets,
-): Promise<Answer<unknown>> {
-  const { call } = send;
-  const url = targetUrl(send.url, call.path);
-  const sent: Record<string, string> = {};
-  try {
-    return answerOf(await attempts(wire, send, url, sent, headerSets), call.method, url);
-  } catch (failure) {
-    const renewed =
-      failure instanceof AuthenticationError && (await send.auth?.renew?.(failure, sent));
-    if (!renewed) throw failure;
-  }
-  return answerOf(await attempts(wire, send, url, sent, headerSets), call.method, url);
+  return async (send) => {
+    const url = targetUrl(send.url, send.call.path);
+    return answerOf(await attempts(wire, send, url, headerSets), send.call.method, url);
+  };
 }
 
 /**
@@ -130,25 +106,12 @@ async function attempts(
   wire: Wire,
   send: OwnSend,
   url: string,
-  sent: Record<string, string>,
   headerSets: HeaderSets,
 ): Promise<WireAnswer> {
   const { call, progress } = send;
-  const write = call.method === 'POST' || call.method === 'PATCH';
-  const key =
-    write && send.idempotencyKeys
-      ? (call.options.idempotencyKey ?? newIdempotencyKey())
-      : undefined;
-  const failed: FailedCall = {
-    method: call.method,
-    signal: call.options.signal,
-    timeoutMs: call.timeout,
-    errorFields: send.errorFields,
-  };
+  const key = idempotencyKeyOf(call, send.idempotencyKeys);
   for (let retryCount = 0; ; ) {
-    const { auth } = send;
-    const credentials = auth ? (fixedHeadersOf(auth) ?? (await auth.headers())) : NO_HEADERS;
-    for (const name in credentials) sent[name.toLowerCase()] = credentials[name]!;
+    const credentials = await credentialsOf(send.auth, send.sent);
     const request: WireRequest = {
       url,
       method: call.method,
@@ -160,7 +123,7 @@ async function attempts(
     };
     progress.attempts += 1;
     const endAttempt = startAttempt(send, request);
-    const outcome = await attemptOnce(wire, request, failed);
+    const outcome = await attemptOnce(wire, request, send);
     if ('answer' in outcome) {
       endAttempt?.({ response: responseOf(outcome.answer, call.method, url) });
       return outcome.answer;
@@ -171,9 +134,9 @@ async function attempts(
     if (failure.kind === 'status') endAttempt?.({ response: responseOf(raised) });
     if (failure.kind === 'other') throw error();
     retryCount += 1;
-    const decision = await decideRetry(call.retry, call.method, failure, retryCount, raised);
-    if (!decision.retry) throw error();
-    await waitFor(decision.waitMs, call.options.signal);
+    const wait = await retryWaitMs(call.retry, call.method, failure, retryCount, raised);
+    if (wait === undefined) throw error();
+    await waitFor(wait, call.options.signal);
     endAttempt?.({ error: raised });
     call.log?.retrying(call, raised, retryCount);
     call.onRetry?.(retryCount);
@@ -184,7 +147,7 @@ async function attempts(
 async function attemptOnce(
   wire: Wire,
   request: WireRequest,
-  call: FailedCall,
+  send: OwnSend,
 ): Promise<{ answer: WireAnswer } | FailedAttempt> {
   const { signal } = request;
   let answer: WireAnswer;
@@ -192,7 +155,7 @@ async function attemptOnce(
     if (signal?.aborted) throw abortError(signal);
     answer = await wire(request);
   } catch (thrown) {
-    return failedConnection(thrown, request.url, call);
+    return failedConnection(thrown, request.url, send.call);
   }
   if (answer.status >= 200 && answer.status < 300) return { answer };
   const headers = answer.headers();
@@ -200,12 +163,13 @@ async function attemptOnce(
   return {
     failure: { kind: 'status', status: answer.status, headers },
     raised: statusFailure(answer, request.method, request.url),
-    error: () => answerError({ ...answer, headers }, body, request.url, call),
+    error: () =>
+      answerError({ ...answer, headers }, body, request.url, send.call, send.errorFields),
   };
 }
 
-function failedConnection(thrown: unknown, url: string, call: FailedCall): FailedAttempt {
-  const { signal } = call;
+function failedConnection(thrown: unknown, url: string, call: Call): FailedAttempt {
+  const { signal } = call.options;
   if (signal?.aborted) {
     const error = abortError(signal, thrown);
     return { failure: { kind: 'other' }, raised: error, error: () => error };
@@ -261,8 +225,6 @@ function startAttempt(
   return endOnce;
 }
 
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
-
 /**
  * The header set of each call's attempts: the client's headers, the request's, the content type
  * and the credentials. Built again only when one of them changes (a new session token), so that a
@@ -295,10 +257,7 @@ class HeaderSets {
     ) {
       return last.headers;
     }
-    const headers: Record<string, string> = { ...send.headers };
-    setHeaders(headers, request ?? {});
-    if (body) headers['content-type'] ??= 'application/json';
-    for (const name in credentials) headers[name.toLowerCase()] = credentials[name]!;
+    const headers = callHeaders(send.headers, send.call, credentials);
     this.#last = { client: send.headers, request, body, credentials, headers };
     return headers;
   }
@@ -335,8 +294,9 @@ const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /** A success as the door's callers see it, its `Response` made only if something reads it. */
 function answerOf(answer: WireAnswer, method: HttpMethod, url: string): Answer<unknown> {
-  const empty = method === 'HEAD' || answer.status === 204 || answer.status === 205;
-  const data = empty ? undefined : parsedBody(answer.text, answer.contentType);
+  const data = hasNoBody(answer.status, method)
+    ? undefined
+    : parsedBody(answer.text, answer.contentType);
   let response: Response | undefined;
   return {
     data,
