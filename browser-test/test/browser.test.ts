@@ -245,6 +245,7 @@ describe('browser (headless Chromium)', () => {
         const metering = new meteringModule.MeteringClient({
           baseUrl: url,
           apiKey: 'sk_test_clientkit_dev_key',
+          dangerouslyAllowBrowser: true,
         });
         const sent = await metering.events.send([
           {
@@ -256,6 +257,7 @@ describe('browser (headless Chromium)', () => {
         const mail = new mailModule.MailClient({
           baseUrl: url,
           accountToken: 'mail-dev-account-token',
+          dangerouslyAllowBrowser: true,
         });
         const mailServer = await mail.servers.get(1);
 
@@ -372,7 +374,11 @@ describe('browser (headless Chromium)', () => {
           };
         }
       };
-      const metering = new MeteringClient({ baseUrl: url, apiKey: 'sk_test_clientkit_dev_key' });
+      const metering = new MeteringClient({
+        baseUrl: url,
+        apiKey: 'sk_test_clientkit_dev_key',
+        dangerouslyAllowBrowser: true,
+      });
       const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
       return {
         noEvents: await refused(() => metering.events.send([])),
@@ -382,6 +388,57 @@ describe('browser (headless Chromium)', () => {
 
     expect(result.noEvents).toMatchObject({ refused: true });
     expect(result.emptyId).toMatchObject({ refused: true });
+    expect(apiRequests.length).toBe(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('clients that hold a server-side secret refuse to run in the page unless dangerouslyAllowBrowser is true', async () => {
+    const before = apiRequests.length;
+    const result = await page.evaluate(async (url) => {
+      const { MeteringClient } = (await importModule(
+        '@clientkit/metering-client',
+      )) as typeof import('@clientkit/metering-client');
+      const { MailClient } = (await importModule(
+        '@clientkit/mail-client',
+      )) as typeof import('@clientkit/mail-client');
+      const { IdmClient, clientCredentials } = (await importModule(
+        '@clientkit/idm-client',
+      )) as typeof import('@clientkit/idm-client');
+      const { DocsClient } = (await importModule(
+        '@clientkit/docs-client',
+      )) as typeof import('@clientkit/docs-client');
+      const refusal = (build: () => unknown) => {
+        try {
+          build();
+          return 'built';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      const credentials = () =>
+        clientCredentials({ clientId: 'app', clientSecret: 'secret', audience: `${url}/api/v2/` });
+      return {
+        metering: refusal(() => new MeteringClient({ baseUrl: url, apiKey: 'sk_test_x' })),
+        mail: refusal(() => new MailClient({ baseUrl: url, accountToken: 'token' })),
+        idmCredentials: refusal(() => new IdmClient({ baseUrl: url, auth: credentials() })),
+        idmCredentialsAllowed: refusal(
+          () => new IdmClient({ baseUrl: url, auth: credentials(), dangerouslyAllowBrowser: true }),
+        ),
+        idmToken: refusal(() => new IdmClient({ baseUrl: url, token: 'a.b.c' })),
+        docs: refusal(() => new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' })),
+      };
+    }, apiUrl);
+
+    expect(result.metering).toMatch(
+      /^Invalid options of MeteringClient: dangerouslyAllowBrowser must be true to run in a browser: its API key/,
+    );
+    expect(result.mail).toMatch(/dangerouslyAllowBrowser must be true .*its account token/);
+    expect(result.idmCredentials).toMatch(
+      /dangerouslyAllowBrowser must be true .*its client secret/,
+    );
+    expect(result.idmCredentialsAllowed).toBe('built');
+    expect(result.idmToken).toBe('built');
+    expect(result.docs).toBe('built');
     expect(apiRequests.length).toBe(before);
     expect(pageErrors).toEqual([]);
   });

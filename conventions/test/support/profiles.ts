@@ -314,7 +314,14 @@ const metering: Profile = {
       retry: 0,
       ...options,
     } as never),
-  options: ['baseUrl', 'apiKey', 'serviceVersion', 'streamBaseUrl', 'renewBeforeExpiryMs'],
+  options: [
+    'baseUrl',
+    'apiKey',
+    'serviceVersion',
+    'streamBaseUrl',
+    'renewBeforeExpiryMs',
+    'dangerouslyAllowBrowser',
+  ],
   appended: '/v2/billing',
   credentialHeader: ['authorization', 'Bearer sk_test_conventions'],
   badCredentials: [
@@ -376,7 +383,7 @@ const mail: Profile = {
   name: 'MailClient',
   make: (options = {}) =>
     new MailClient({ baseUrl: ORIGIN, accountToken: 'tok_mail', retry: 0, ...options } as never),
-  options: ['baseUrl', 'accountToken'],
+  options: ['baseUrl', 'accountToken', 'dangerouslyAllowBrowser'],
   appended: '/servers',
   credentialHeader: ['x-mail-account-token', 'tok_mail'],
   badCredentials: [
@@ -441,7 +448,7 @@ const idm: Profile = {
       retry: 0,
       ...options,
     } as never),
-  options: ['baseUrl', 'token', 'auth', 'tenant', 'checkScopes', 'now'],
+  options: ['baseUrl', 'token', 'auth', 'tenant', 'checkScopes', 'now', 'dangerouslyAllowBrowser'],
   appended: '/api/v2',
   credentialHeader: ['authorization', 'Bearer tok_idm'],
   badCredentials: [
