@@ -29,7 +29,11 @@ for (const target of relativeLinks(readme)) {
 }
 
 // Phrases that only make sense in the repository: its sources, its other folders, its issue tracker.
-const repositoryTalk = [/(?<![\w./-])(src|bench|test|scripts|examples)\//, /\bissue \d+/i, /\.\.\/shared\//];
+const repositoryTalk = [
+  /(?<![\w./-])(src|bench|test|scripts|examples)\//,
+  /\bissue \d+/i,
+  /\.\.\/shared\//,
+];
 for (const pattern of repositoryTalk) {
   const found = readme.match(pattern);
   if (found) problems.push(`README mentions "${found[0]}", which is not in the tarball`);
