@@ -26,16 +26,13 @@ function parsesAsUrl(value: string): boolean {
 /** An absolute URL of any scheme. */
 export const urlString = () => z.string().check(z.refine(parsesAsUrl, 'must be a valid URL'));
 
+/** Whether `value` is an absolute http:// or https:// URL. */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value) && parsesAsUrl(value);
+}
+
 /** An absolute http:// or https:// URL. */
-export const httpUrlString = () =>
-  z
-    .string()
-    .check(
-      z.refine(
-        (value) => /^https?:\/\//i.test(value) && parsesAsUrl(value),
-        'must be an http(s) URL',
-      ),
-    );
+export const httpUrlString = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'));
 
 /** An ISO 8601 date and time, such as `2026-06-01T09:30:00Z`. */
 export const isoDateTimeString = () =>
@@ -48,16 +45,14 @@ export const isoDateTimeString = () =>
       ),
     );
 
+/** Whether `value` is an email address, as `emailString` checks it. */
+export function isEmailAddress(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
 /** An email address: one `@` with text on both sides and a dot in the domain, no spaces. */
 export const emailString = () =>
-  z
-    .string()
-    .check(
-      z.refine(
-        (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
-        'must be a valid email address',
-      ),
-    );
+  z.string().check(z.refine(isEmailAddress, 'must be a valid email address'));
 
 /** A whole number, optionally within bounds (inclusive). */
 export const integer = (min?: number, max?: number) => z.int().check(...bounds(min, max));

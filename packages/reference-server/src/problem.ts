@@ -116,6 +116,7 @@ type Def = {
   in?: unknown;
   options?: unknown[];
   shape?: Record<string, unknown>;
+  fn?: (value: unknown) => unknown;
 };
 
 function defOf(schema: unknown): Def | undefined {
@@ -127,6 +128,7 @@ export function baseType(schema: unknown): {
   type: string;
   element?: unknown;
   options?: unknown[];
+  fn?: (value: unknown) => unknown;
 } {
   let def = defOf(schema);
   while (
@@ -158,6 +160,12 @@ export function coerceValue(schema: unknown, text: string): unknown {
         ['number', 'int'].includes(baseType(option).type),
       );
       return numeric && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    }
+    case 'custom': {
+      // A custom check that takes numbers as well as text (the calendar's cost) gets numeric text
+      // as a number, as a union with a number member does.
+      const number = text.trim() !== '' ? Number(text) : Number.NaN;
+      return Number.isFinite(number) && base.fn?.(number) === true ? number : text;
     }
     default:
       return text;

@@ -165,6 +165,15 @@ describe('calendar form bodies follow PHP array syntax', () => {
     expect(created.tags.map((term) => term.id)).toEqual([5]);
   });
 
+  it('a form cost of numeric text is a number, as WordPress reads a string-or-number field: 12.50 is 12.5', async () => {
+    const numeric = await postForm('/events', `title=Priced&${event}&cost=12.50`);
+    expect(numeric.status).toBe(201);
+    expect(await numeric.json()).toMatchObject({ cost: '12.5' });
+    const text = await postForm('/events', `title=Free&${event}&cost=Free`);
+    expect(text.status).toBe(201);
+    expect(await text.json()).toMatchObject({ cost: 'Free' });
+  });
+
   it('a repeated plain form key keeps its last value (it used to keep the first)', async () => {
     const response = await postForm('/tags', 'name=First&name=Last');
     expect(response.status).toBe(201);

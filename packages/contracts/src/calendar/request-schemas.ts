@@ -8,7 +8,7 @@
  */
 
 import * as z from '@clientkit/core/schema';
-import { emailString, httpUrlString, integer, numberBetween } from '../common';
+import { httpUrlString, integer, isEmailAddress, isHttpUrl, numberBetween } from '../common';
 import { isDateTimeText, isTimeZone } from './date-time';
 
 /** The namespace of the interface, under the site's REST root. */
@@ -98,6 +98,28 @@ export const ImageRef = z
   );
 
 const optionalText = z.optional(z.nullable(shortText));
+
+/**
+ * What an event costs: a number, or text such as `Free` or `25 - 40`. One check rather than a union
+ * of the two, so that the message says both forms.
+ */
+export const Cost = z.custom<string | number>(
+  (value) =>
+    Number.isFinite(value) || (typeof value === 'string' && value.length <= MAX_SHORT_TEXT_LENGTH),
+  `must be a number, or text of at most ${MAX_SHORT_TEXT_LENGTH} characters`,
+);
+
+/** A website that empty text clears: an http(s) URL or `''`. */
+export const WebsiteOrEmpty = z.custom<string>(
+  (value) => typeof value === 'string' && (value === '' || isHttpUrl(value)),
+  'must be an http(s) URL, or empty to clear it',
+);
+
+/** An email address that empty text clears: an address or `''`. */
+export const EmailOrEmpty = z.custom<string>(
+  (value) => typeof value === 'string' && (value === '' || isEmailAddress(value)),
+  'must be a valid email address, or empty to clear it',
+);
 
 // ---- path and query parameters ----
 
@@ -298,7 +320,7 @@ const eventFields = {
   /** Its featured image: an attachment id or an http(s) URL; null removes it. */
   image: z.optional(z.nullable(ImageRef)),
   /** What it costs, as text or a number; null clears it. */
-  cost: z.optional(z.nullable(z.union([shortText, z.number()]))),
+  cost: z.optional(z.nullable(Cost)),
   /** Its website, or null to clear it. */
   website: z.optional(z.nullable(httpUrlString())),
   /** Show a map of the venue on its page. */
@@ -350,8 +372,13 @@ export const UpdateEventBody = z.strictObject({
 /** The body of an event update: every field is optional. */
 export interface UpdateEventBody extends z.input<typeof UpdateEventBody> {}
 
+const MAP_FLAG_TEXTS: readonly unknown[] = ['true', 'false', '1', '0'];
+
 /** Whether to show a map: a boolean, or the same as text (WordPress sends these as strings). */
-export const MapFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
+export const MapFlag = z.custom<boolean | 'true' | 'false' | '1' | '0'>(
+  (value) => typeof value === 'boolean' || MAP_FLAG_TEXTS.includes(value),
+  'must be a boolean, or one of "true", "false", "1", "0"',
+);
 export type MapFlag = z.infer<typeof MapFlag>;
 
 const linkedRecordFields = {
@@ -372,7 +399,7 @@ const linkedRecordFields = {
   /** A phone number; null clears it. */
   phone: optionalText,
   /** Its website; empty or null clears it. */
-  website: z.optional(z.nullable(z.union([z.enum(['']), httpUrlString()]))),
+  website: z.optional(z.nullable(WebsiteOrEmpty)),
 };
 
 const venueFields = {
@@ -418,7 +445,7 @@ export interface UpdateVenueBody extends z.input<typeof UpdateVenueBody> {}
 const organizerFields = {
   ...linkedRecordFields,
   /** An email address; empty or null clears it. */
-  email: z.optional(z.nullable(z.union([z.enum(['']), emailString()]))),
+  email: z.optional(z.nullable(EmailOrEmpty)),
 };
 
 /** The body of POST `/organizers`: `organizer` (the name) is required. */

@@ -344,6 +344,18 @@ jsonSchemaHints.set(requests.DateTimeText, {
   examples: ['2026-07-01 19:30:00', '2026-07-01T19:30:00-04:00', '1782948600'],
 });
 
+// Fields of several forms are one custom check each (so that the message names every form): the
+// document states the forms.
+jsonSchemaHints.set(requests.Cost, {
+  anyOf: [{ type: 'string', maxLength: requests.MAX_SHORT_TEXT_LENGTH }, { type: 'number' }],
+});
+jsonSchemaHints.set(requests.MapFlag, {
+  anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', '1', '0'] }],
+});
+const stringOrEmpty = { anyOf: [{ type: 'string', enum: [''] }, { type: 'string' }] };
+jsonSchemaHints.set(requests.WebsiteOrEmpty, stringOrEmpty);
+jsonSchemaHints.set(requests.EmailOrEmpty, stringOrEmpty);
+
 /** The JSON Schema writer of the calendar: its custom checks, `false` and `[]`, it knows. */
 export const calendarSchemaWriter = new JsonSchemaWriter();
 
