@@ -48,8 +48,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: IndexQuery,
       response: (r) => r.NamespaceIndex,
-      success: [200],
-      errors: [401, 403, 404],
     },
     getDoc: {
       sdk: 'getDoc',
@@ -57,8 +55,6 @@ export const calendar = defineContract<CalendarAccess>()({
       path: '/doc',
       auth: 'anyone',
       response: (r) => r.OpenApiDocument,
-      success: [200],
-      errors: [401, 403],
     },
     'events.list': {
       sdk: 'events.list',
@@ -67,8 +63,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: EventListQuery,
       response: (r) => r.EventList,
-      success: [200],
-      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('events'),
     },
     'events.create': {
@@ -78,8 +72,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       body: CreateEventBody,
       response: (r) => r.Event,
-      success: [201],
-      errors: [400, 401, 403],
     },
     'events.get': {
       sdk: 'events.get',
@@ -89,8 +81,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       query: PasswordQuery,
       response: (r) => r.Event,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'events.update': {
       sdk: 'events.update',
@@ -101,8 +91,6 @@ export const calendar = defineContract<CalendarAccess>()({
       query: PasswordQuery,
       body: UpdateEventBody,
       response: (r) => r.Event,
-      success: [200],
-      errors: [400, 401, 403, 404, 410],
     },
     'events.delete': {
       sdk: 'events.delete',
@@ -112,8 +100,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       query: PasswordQuery,
       response: (r) => r.Event,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'events.getBySlug': {
       sdk: 'events.getBySlug',
@@ -123,8 +109,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: SlugPath,
       query: PasswordQuery,
       response: (r) => r.Event,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'events.updateBySlug': {
       sdk: 'events.updateBySlug',
@@ -134,8 +118,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: SlugPath,
       body: UpdateEventBody,
       response: (r) => r.Event,
-      success: [200],
-      errors: [400, 401, 403, 404, 410],
     },
     'events.deleteBySlug': {
       sdk: 'events.deleteBySlug',
@@ -144,8 +126,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: SlugPath,
       response: (r) => r.Event,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'venues.list': {
       sdk: 'venues.list',
@@ -154,8 +134,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: LinkedRecordListQuery,
       response: (r) => r.VenueList,
-      success: [200],
-      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('venues'),
     },
     'venues.create': {
@@ -165,8 +143,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       body: CreateVenueBody,
       response: (r) => r.Venue,
-      success: [201],
-      errors: [400, 401, 403],
     },
     'venues.get': {
       sdk: 'venues.get',
@@ -175,8 +151,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       params: IdPath,
       response: (r) => r.Venue,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'venues.update': {
       sdk: 'venues.update',
@@ -186,8 +160,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       body: UpdateVenueBody,
       response: (r) => r.Venue,
-      success: [200],
-      errors: [400, 401, 403, 404, 410],
     },
     'venues.delete': {
       sdk: 'venues.delete',
@@ -196,8 +168,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: IdPath,
       response: (r) => r.Venue,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'venues.getBySlug': {
       sdk: 'venues.getBySlug',
@@ -206,8 +176,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       params: SlugPath,
       response: (r) => r.Venue,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'venues.updateBySlug': {
       sdk: 'venues.updateBySlug',
@@ -217,8 +185,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: SlugPath,
       body: UpdateVenueBody,
       response: (r) => r.Venue,
-      success: [200],
-      errors: [400, 401, 403, 404, 410],
     },
     'venues.deleteBySlug': {
       sdk: 'venues.deleteBySlug',
@@ -227,8 +193,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: SlugPath,
       response: (r) => r.Venue,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'organizers.list': {
       sdk: 'organizers.list',
@@ -237,8 +201,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: LinkedRecordListQuery,
       response: (r) => r.OrganizerList,
-      success: [200],
-      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('organizers'),
     },
     'organizers.create': {
@@ -248,8 +210,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       body: CreateOrganizerBody,
       response: (r) => r.Organizer,
-      success: [201],
-      errors: [400, 401, 403],
     },
     'organizers.get': {
       sdk: 'organizers.get',
@@ -258,8 +218,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       params: IdPath,
       response: (r) => r.Organizer,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'organizers.update': {
       sdk: 'organizers.update',
@@ -269,8 +227,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       body: UpdateOrganizerBody,
       response: (r) => r.Organizer,
-      success: [200],
-      errors: [400, 401, 403, 404, 410],
     },
     'organizers.delete': {
       sdk: 'organizers.delete',
@@ -279,8 +235,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: IdPath,
       response: (r) => r.Organizer,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'organizers.getBySlug': {
       sdk: 'organizers.getBySlug',
@@ -289,8 +243,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       params: SlugPath,
       response: (r) => r.Organizer,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'organizers.updateBySlug': {
       sdk: 'organizers.updateBySlug',
@@ -300,8 +252,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: SlugPath,
       body: UpdateOrganizerBody,
       response: (r) => r.Organizer,
-      success: [200],
-      errors: [400, 401, 403, 404, 410],
     },
     'organizers.deleteBySlug': {
       sdk: 'organizers.deleteBySlug',
@@ -310,8 +260,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: SlugPath,
       response: (r) => r.Organizer,
-      success: [200],
-      errors: [401, 403, 404, 410],
     },
     'categories.list': {
       sdk: 'categories.list',
@@ -320,8 +268,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: CategoryListQuery,
       response: (r) => r.CategoryList,
-      success: [200],
-      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('categories'),
     },
     'categories.create': {
@@ -331,8 +277,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       body: CreateCategoryBody,
       response: (r) => r.Term,
-      success: [201],
-      errors: [400, 401, 403],
     },
     'categories.get': {
       sdk: 'categories.get',
@@ -341,8 +285,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       params: IdPath,
       response: (r) => r.Term,
-      success: [200],
-      errors: [401, 403, 404],
     },
     'categories.update': {
       sdk: 'categories.update',
@@ -352,8 +294,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       body: UpdateCategoryBody,
       response: (r) => r.Term,
-      success: [200],
-      errors: [400, 401, 403, 404],
     },
     'categories.delete': {
       sdk: 'categories.delete',
@@ -362,8 +302,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: IdPath,
       response: (r) => r.Term,
-      success: [200],
-      errors: [401, 403, 404],
     },
     'tags.list': {
       sdk: 'tags.list',
@@ -372,8 +310,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: TagListQuery,
       response: (r) => r.TagList,
-      success: [200],
-      errors: [400, 401, 403, 404],
       pagination: pageNumberPages('tags'),
     },
     'tags.create': {
@@ -383,8 +319,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       body: CreateTagBody,
       response: (r) => r.Term,
-      success: [201],
-      errors: [400, 401, 403],
     },
     'tags.get': {
       sdk: 'tags.get',
@@ -393,8 +327,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       params: IdPath,
       response: (r) => r.Term,
-      success: [200],
-      errors: [401, 403, 404],
     },
     'tags.update': {
       sdk: 'tags.update',
@@ -404,8 +336,6 @@ export const calendar = defineContract<CalendarAccess>()({
       params: IdPath,
       body: UpdateTagBody,
       response: (r) => r.Term,
-      success: [200],
-      errors: [400, 401, 403, 404],
     },
     'tags.delete': {
       sdk: 'tags.delete',
@@ -414,8 +344,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'editor',
       params: IdPath,
       response: (r) => r.Term,
-      success: [200],
-      errors: [401, 403, 404],
     },
   },
 });
