@@ -9,8 +9,9 @@ export type { Pagination };
 /**
  * One operation of an interface, declared once and read by both sides: the client binds a method to
  * it and the reference server mounts a handler on it. It says what travels on the wire; the prose
- * of the interface's document, and the statuses it lists, are the server's. `Auth` is the interface's own way of saying who may
- * call it; `Responses` is the module of its response schemas, which loads on demand.
+ * of the interface's document, and the statuses it lists, are the server's. `Auth` is the
+ * interface's own way of saying who may call it; `Responses` is the module of its response
+ * schemas, which loads on demand.
  */
 export interface Operation<Auth = unknown, Responses = never> {
   /** The client method bound to it, relative to the client: `spaces.get` is `docs.spaces.get`. */

@@ -4,7 +4,8 @@ import type { CheckedInput, Operation } from './operation';
 
 /**
  * What the server adds to a contract's operation: its document (a summary, the statuses it answers,
- * and what a status means when it says more than the status's usual name), and reading rules of its own.
+ * and what a status means when it says more than the status's usual name), and reading rules of
+ * its own.
  */
 export interface OperationDocs
   extends Pick<Operation<unknown>, 'defaults' | 'requiredBody' | 'errorBody' | 'bodyTypes'> {
