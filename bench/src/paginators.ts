@@ -80,7 +80,6 @@ function listOperation(style: Style): Operation<unknown, never> {
     path: '/records',
     auth: undefined,
     query: z.looseObject({}),
-    success: [200],
     pagination: styles[style],
   };
 }

@@ -9,8 +9,9 @@ export type { Pagination };
 /**
  * One operation of an interface, declared once and read by both sides: the client binds a method to
  * it and the reference server mounts a handler on it. It says what travels on the wire; the prose
- * of the interface's document is the server's. `Auth` is the interface's own way of saying who may
- * call it; `Responses` is the module of its response schemas, which loads on demand.
+ * of the interface's document, and the statuses it lists, are the server's. `Auth` is the
+ * interface's own way of saying who may call it; `Responses` is the module of its response
+ * schemas, which loads on demand.
  */
 export interface Operation<Auth = unknown, Responses = never> {
   /** The client method bound to it, relative to the client: `spaces.get` is `docs.spaces.get`. */
@@ -29,10 +30,6 @@ export interface Operation<Auth = unknown, Responses = never> {
   readonly body?: $ZodType;
   /** Picks the schema of a success answer's body from the interface's response schemas. */
   readonly response?: (schemas: Responses) => $ZodType;
-  /** The statuses of its success answers. */
-  readonly success: readonly number[];
-  /** Error statuses it answers besides the ones every operation may (its body is the interface's error body). */
-  readonly errors?: readonly number[];
   /** How the operation's answers are paged; several when the caller picks one by its parameters. */
   readonly pagination?: Pagination | readonly Pagination[];
 }

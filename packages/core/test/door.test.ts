@@ -54,7 +54,6 @@ describe('the stack of an awaited failure', () => {
         path: 'things',
         auth: undefined,
         query: z.looseObject({}),
-        success: [200],
         pagination: cursorPages('items'),
       },
       {},

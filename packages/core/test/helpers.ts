@@ -122,7 +122,6 @@ export function testClient(options: TestClientOptions = {}) {
         ...(bodySchema ? { body: bodySchema } : {}),
         ...(response ? { response: (schemas) => schemas[response] as $ZodType } : {}),
         ...(pagination ? { pagination } : {}),
-        success: [200],
       };
       // Declared in the contract too, where the call log finds the schemas of each operation.
       (contract.operations as Record<string, Operation<unknown, never>>)[operation] =

@@ -141,7 +141,6 @@ const create: Operation<unknown, never> = {
   path: 'things',
   auth: undefined,
   body: z.object({ name: z.string() }),
-  success: [200],
 } as Operation<unknown, never>;
 
 interface Run {

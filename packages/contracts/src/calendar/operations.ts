@@ -51,13 +51,11 @@ interface Extra {
 /**
  * The routes of one kind of record under `/{resource}`, which answer with `response`: its listing
  * (public, paged by page number, its items under the resource's name), its create (an editor's,
- * 201), and reading, changing and deleting one record by a key. `missing` are the statuses of a
- * record that is not there: 404, and for posts, which go to the trash, 410.
+ * 201), and reading, changing and deleting one record by a key.
  */
 function routes<const Resource extends string, Record extends $ZodType>(
   resource: Resource,
   response: (schemas: Responses) => Record,
-  missing: readonly number[],
 ) {
   const path = `/${resource}` as const;
   return {
@@ -72,8 +70,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         auth: 'anyone',
         query,
         response: listResponse,
-        success: [200],
-        errors: [400, 401, 403, 404],
         pagination: pageNumberPages(resource),
       }) as const,
     create: <Body extends $ZodType>(body: Body) =>
@@ -84,8 +80,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         auth: 'editor',
         body,
         response,
-        success: [201],
-        errors: [400, 401, 403],
       }) as const,
     get: <const Key extends RecordKey, const X extends Extra = {}>(key: Key, extra = {} as X) =>
       ({
@@ -96,8 +90,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         params: key.params,
         ...extra,
         response,
-        success: [200],
-        errors: [401, 403, ...missing],
       }) as const,
     update: <const Key extends RecordKey, Body extends $ZodType, const X extends Extra = {}>(
       key: Key,
@@ -113,8 +105,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         ...extra,
         body,
         response,
-        success: [200],
-        errors: [400, 401, 403, ...missing],
       }) as const,
     delete: <const Key extends RecordKey, const X extends Extra = {}>(key: Key, extra = {} as X) =>
       ({
@@ -125,19 +115,15 @@ function routes<const Resource extends string, Record extends $ZodType>(
         params: key.params,
         ...extra,
         response,
-        success: [200],
-        errors: [401, 403, ...missing],
       }) as const,
   };
 }
 
-const POST_MISSING = [404, 410] as const;
-const TERM_MISSING = [404] as const;
-const events = routes('events', (r) => r.Event, POST_MISSING);
-const venues = routes('venues', (r) => r.Venue, POST_MISSING);
-const organizers = routes('organizers', (r) => r.Organizer, POST_MISSING);
-const categories = routes('categories', (r) => r.Term, TERM_MISSING);
-const tags = routes('tags', (r) => r.Term, TERM_MISSING);
+const events = routes('events', (r) => r.Event);
+const venues = routes('venues', (r) => r.Venue);
+const organizers = routes('organizers', (r) => r.Organizer);
+const categories = routes('categories', (r) => r.Term);
+const tags = routes('tags', (r) => r.Term);
 const password = { query: PasswordQuery } as const;
 
 /**
@@ -157,8 +143,6 @@ export const calendar = defineContract<CalendarAccess>()({
       auth: 'anyone',
       query: IndexQuery,
       response: (r) => r.NamespaceIndex,
-      success: [200],
-      errors: [401, 403, 404],
     },
     getDoc: {
       sdk: 'getDoc',
@@ -166,8 +150,6 @@ export const calendar = defineContract<CalendarAccess>()({
       path: '/doc',
       auth: 'anyone',
       response: (r) => r.OpenApiDocument,
-      success: [200],
-      errors: [401, 403],
     },
     'events.list': events.list(EventListQuery, (r) => r.EventList),
     'events.create': events.create(CreateEventBody),

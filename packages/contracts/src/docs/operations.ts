@@ -46,16 +46,6 @@ const ANY_TOKEN: DocsAccess[] = [
 ];
 
 /**
- * Every operation takes a token: none, or one the server does not know, is 401; a scheme or scope
- * the operation does not list is 403.
- */
-const TOKEN_ERRORS = [401, 403];
-/** A query that breaks its schema is 400. */
-const QUERY_ERRORS = [400, ...TOKEN_ERRORS];
-/** A body that breaks its schema is 400; over the size limit, 413; not JSON, 415. */
-const BODY_ERRORS = [400, 413, 415, ...TOKEN_ERRORS];
-
-/**
  * The documentation hosting interface: each operation keyed by its operationId, in the order of the
  * specification's endpoint table. `auth` lists the ways in, any one of which will do.
  */
@@ -70,8 +60,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/',
       auth: ANY_TOKEN,
       response: (r) => r.ApiInformation,
-      success: [200],
-      errors: TOKEN_ERRORS,
     },
     getAuthenticatedUser: {
       sdk: 'user.get',
@@ -79,8 +67,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/user',
       auth: ['user', 'oauth:user:read'],
       response: (r) => r.User,
-      success: [200],
-      errors: [404, ...TOKEN_ERRORS],
     },
     createUserNotificationsToken: {
       sdk: 'user.createNotificationsToken',
@@ -88,8 +74,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/user/notifications/token',
       auth: ['user-internal'],
       response: (r) => r.APITemporaryToken,
-      success: [200],
-      errors: TOKEN_ERRORS,
     },
     getUserById: {
       sdk: 'users.get',
@@ -98,8 +82,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user'],
       params: UserPath,
       response: (r) => r.User,
-      success: [200],
-      errors: [404, ...TOKEN_ERRORS],
     },
     updateUserById: {
       sdk: 'users.update',
@@ -109,8 +91,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: UserPath,
       body: UpdateUserBody,
       response: (r) => r.User,
-      success: [200],
-      errors: [404, ...BODY_ERRORS],
     },
     getSpaceById: {
       sdk: 'spaces.get',
@@ -120,8 +100,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       query: GetSpaceQuery,
       response: (r) => r.Space,
-      success: [200],
-      errors: [404, ...QUERY_ERRORS],
     },
     updateSpaceById: {
       sdk: 'spaces.update',
@@ -131,8 +109,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       body: UpdateSpaceBody,
       response: (r) => r.Space,
-      success: [200],
-      errors: [404, ...BODY_ERRORS],
     },
     deleteSpaceById: {
       sdk: 'spaces.delete',
@@ -140,8 +116,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/spaces/{spaceId}',
       auth: ['user', 'oauth:space:write'],
       params: SpacePath,
-      success: [205, 204],
-      errors: TOKEN_ERRORS,
     },
     duplicateSpace: {
       sdk: 'spaces.duplicate',
@@ -150,8 +124,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       response: (r) => r.Space,
-      success: [201],
-      errors: [404, ...TOKEN_ERRORS],
     },
     restoreSpace: {
       sdk: 'spaces.restore',
@@ -160,8 +132,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       response: (r) => r.Space,
-      success: [200],
-      errors: [404, ...TOKEN_ERRORS],
     },
     moveSpace: {
       sdk: 'spaces.move',
@@ -171,8 +141,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       body: MoveSpaceBody,
       response: (r) => r.Space,
-      success: [200],
-      errors: [404, 409, ...BODY_ERRORS],
     },
     getEmbedByUrlInSpace: {
       sdk: 'spaces.getEmbed',
@@ -182,8 +150,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       query: EmbedQuery,
       response: (r) => r.Embed,
-      success: [200],
-      errors: [404, ...QUERY_ERRORS],
     },
     searchSpaceContent: {
       sdk: 'spaces.search',
@@ -193,8 +159,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       query: SearchQuery,
       response: (r) => r.SearchResultList,
-      success: [200],
-      errors: [404, ...QUERY_ERRORS],
       pagination: cursorPages('items'),
     },
     importGitRepository: {
@@ -204,8 +168,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'integration', 'integration-installation', 'oauth:space:write'],
       params: SpacePath,
       body: ImportGitRepository,
-      success: [204],
-      errors: [404, ...BODY_ERRORS],
     },
     exportToGitRepository: {
       sdk: 'spaces.git.export',
@@ -214,8 +176,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'integration', 'integration-installation', 'oauth:space:write'],
       params: SpacePath,
       body: ExportToGitRepository,
-      success: [204],
-      errors: [404, ...BODY_ERRORS],
     },
     getSpaceGitInfo: {
       sdk: 'spaces.git.info',
@@ -224,8 +184,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:read'],
       params: SpacePath,
       response: (r) => r.GitSyncState,
-      success: [200],
-      errors: [404, ...TOKEN_ERRORS],
     },
     deleteLegacyGitInstallation: {
       sdk: 'spaces.git.deleteLegacyInstallation',
@@ -233,8 +191,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/spaces/{spaceId}/git/legacy-installation',
       auth: ['user-internal'],
       params: SpacePath,
-      success: [205, 204],
-      errors: [404, ...TOKEN_ERRORS],
     },
     inviteToSpace: {
       sdk: 'spaces.permissions.invite',
@@ -243,8 +199,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpacePath,
       body: InviteUsersAndTeams,
-      success: [204],
-      errors: [404, ...BODY_ERRORS],
     },
     updateTeamPermissionInSpace: {
       sdk: 'spaces.permissions.updateTeam',
@@ -253,8 +207,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceTeamPath,
       body: UpdatePermissionBody,
-      success: [204],
-      errors: [404, ...BODY_ERRORS],
     },
     removeTeamFromSpace: {
       sdk: 'spaces.permissions.removeTeam',
@@ -262,8 +214,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/spaces/{spaceId}/permissions/teams/{teamId}',
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceTeamPath,
-      success: [205, 204],
-      errors: [400, 404, ...TOKEN_ERRORS],
     },
     listTeamPermissionsInSpace: {
       sdk: 'spaces.permissions.listTeams',
@@ -273,8 +223,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       query: ListQuery,
       response: (r) => r.TeamPermissionList,
-      success: [200],
-      errors: [404, ...QUERY_ERRORS],
       pagination: cursorPages('items'),
     },
     listUserPermissionsInSpace: {
@@ -285,8 +233,6 @@ export const docs = defineContract<DocsAccess[]>()({
       params: SpacePath,
       query: ListQuery,
       response: (r) => r.UserPermissionList,
-      success: [200],
-      errors: [404, ...QUERY_ERRORS],
       pagination: cursorPages('items'),
     },
     updateUserPermissionInSpace: {
@@ -296,8 +242,6 @@ export const docs = defineContract<DocsAccess[]>()({
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceUserPath,
       body: UpdatePermissionBody,
-      success: [204],
-      errors: [404, ...BODY_ERRORS],
     },
     removeUserFromSpace: {
       sdk: 'spaces.permissions.removeUser',
@@ -305,8 +249,6 @@ export const docs = defineContract<DocsAccess[]>()({
       path: '/spaces/{spaceId}/permissions/users/{userId}',
       auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceUserPath,
-      success: [205, 204],
-      errors: [404, ...TOKEN_ERRORS],
     },
   },
 });

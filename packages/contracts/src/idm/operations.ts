@@ -24,9 +24,6 @@ import type { IdmScope } from './scopes';
  */
 export type IdmAuth = IdmScope | 'client credentials';
 
-const BEARER_ERRORS = [401, 403, 429] as const;
-const BODY_ERRORS = [400, 413, 415] as const;
-
 /**
  * Offset pages as the interface serves them: only its first 1000 records are reachable this way,
  * and the page that reaches past them is cut short, so a longer listing would seem to end before
@@ -99,8 +96,6 @@ export const idm = defineContract<IdmAuth>()({
       auth: 'read:clients',
       query: ListQuery(MAX_PAGE_SIZE.private),
       response: (r) => r.ClientCheckpointList,
-      success: [200],
-      errors: [400, ...BEARER_ERRORS],
       pagination: listingPages('clients'),
     },
     getClient: {
@@ -109,8 +104,6 @@ export const idm = defineContract<IdmAuth>()({
       path: '/clients/{clientId}',
       auth: 'read:clients',
       response: (r) => r.Client,
-      success: [200],
-      errors: [404, ...BEARER_ERRORS],
     },
     createClient: {
       sdk: 'clients.create',
@@ -119,8 +112,6 @@ export const idm = defineContract<IdmAuth>()({
       auth: 'create:clients',
       body: CreateClientBody,
       response: (r) => r.Client,
-      success: [201],
-      errors: [...BODY_ERRORS, ...BEARER_ERRORS],
     },
     updateClient: {
       sdk: 'clients.update',
@@ -129,16 +120,12 @@ export const idm = defineContract<IdmAuth>()({
       auth: 'update:clients',
       body: UpdateClientBody,
       response: (r) => r.Client,
-      success: [200],
-      errors: [...BODY_ERRORS, 404, ...BEARER_ERRORS],
     },
     deleteClient: {
       sdk: 'clients.delete',
       method: 'DELETE',
       path: '/clients/{clientId}',
       auth: 'delete:clients',
-      success: [204],
-      errors: BEARER_ERRORS,
     },
     getLogs: {
       sdk: 'logs.list',
@@ -147,8 +134,6 @@ export const idm = defineContract<IdmAuth>()({
       auth: 'read:logs',
       query: ListQuery(MAX_PAGE_SIZE.private),
       response: (r) => r.LogCheckpointList,
-      success: [200],
-      errors: [400, ...BEARER_ERRORS],
       pagination: listingPages('logs'),
     },
     getLog: {
@@ -157,8 +142,6 @@ export const idm = defineContract<IdmAuth>()({
       path: '/logs/{logId}',
       auth: 'read:logs',
       response: (r) => r.LogEvent,
-      success: [200],
-      errors: [404, ...BEARER_ERRORS],
     },
     getToken: {
       sdk: 'oauth.token',
@@ -168,8 +151,6 @@ export const idm = defineContract<IdmAuth>()({
       auth: 'client credentials',
       body: TokenRequest,
       response: (r) => r.TokenResponse,
-      success: [200],
-      errors: [400, 401, 403, 429],
     },
   },
 });

@@ -4,9 +4,6 @@ import { ServerPath, UpdateServerBody } from './request-schemas';
 /** Who may call a mail operation: every one takes the account token (`X-Mail-Account-Token`). */
 export type MailAuth = 'account';
 
-/** What every request may be refused for: the token, the server it names, what it accepts. */
-const NEGOTIATION = [401, 404, 406] as const;
-
 /**
  * The inbound mail server interface: each operation keyed by its operationId, in the order of the
  * specification's endpoint table. Paths are relative to `/servers`.
@@ -23,8 +20,6 @@ export const mail = defineContract<MailAuth>()({
       auth: 'account',
       params: ServerPath,
       response: (r) => r.Server,
-      success: [200],
-      errors: NEGOTIATION,
     },
     updateServer: {
       sdk: 'servers.update',
@@ -34,8 +29,6 @@ export const mail = defineContract<MailAuth>()({
       params: ServerPath,
       body: UpdateServerBody,
       response: (r) => r.Server,
-      success: [200],
-      errors: [...NEGOTIATION, 415, 422],
     },
   },
 });

@@ -22,8 +22,6 @@ export const metering = defineContract<MeteringAuth>()({
       path: '/meter_event_session',
       auth: 'api-key',
       response: (r) => r.MeterEventSession,
-      success: [200],
-      errors: [400, 401],
     },
     createMeterEventStream: {
       sdk: 'events.send',
@@ -32,8 +30,6 @@ export const metering = defineContract<MeteringAuth>()({
       auth: 'session',
       body: MeterEventStreamBody,
       response: (r) => r.MeterEventStreamResponse,
-      success: [200],
-      errors: [400, 401, 409, 413, 429],
     },
   },
 });

@@ -3,12 +3,17 @@ import type { $ZodType, output } from 'zod/v4/core';
 import type { CheckedInput, Operation } from './operation';
 
 /**
- * What the server adds to a contract's operation: the prose of its document (a summary, and what a
- * status means when it says more than the status's usual name), and reading rules of its own.
+ * What the server adds to a contract's operation: its document (a summary, the statuses it answers,
+ * and what a status means when it says more than the status's usual name), and reading rules of
+ * its own.
  */
 export interface OperationDocs
   extends Pick<Operation<unknown>, 'defaults' | 'requiredBody' | 'errorBody' | 'bodyTypes'> {
   summary: string;
+  /** The statuses of its success answers. */
+  success: readonly number[];
+  /** Error statuses it answers besides the ones every operation may (its body is the interface's error body). */
+  errors?: readonly number[];
   statuses?: Record<number, string>;
 }
 
@@ -75,7 +80,12 @@ export function operationsOf<C extends Contract>(
   documentation: DocumentationOf<C>,
 ): Operation<AuthOf<C>>[] {
   return Object.entries(contract.operations).map(([id, operation]) => {
-    const { statuses = {}, ...docs } = (documentation as Record<string, OperationDocs>)[id]!;
+    const {
+      statuses = {},
+      success,
+      errors,
+      ...docs
+    } = (documentation as Record<string, OperationDocs>)[id]!;
     const described = (codes: readonly number[] = []) =>
       Object.fromEntries(codes.map((code) => [code, statuses[code] ?? STATUS_TEXT[code] ?? '']));
     return {
@@ -87,8 +97,8 @@ export function operationsOf<C extends Contract>(
       query: operation.query,
       body: operation.body,
       response: operation.response?.(responses as never),
-      success: described(operation.success),
-      errors: described(operation.errors),
+      success: described(success),
+      errors: described(errors),
       ...docs,
     };
   });

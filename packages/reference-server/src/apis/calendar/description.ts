@@ -27,12 +27,16 @@ const pageDefaults = { page: 1, per_page: requests.DEFAULT_PER_PAGE };
 const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   getIndex: {
     summary: 'The namespace index',
+    success: [200],
+    errors: [401, 403, 404],
     statuses: { 404: 'Another namespace than this one (rest_invalid_namespace)' },
     defaults: { namespace: requests.NAMESPACE, context: 'view' },
   },
-  getDoc: { summary: 'This OpenAPI document' },
+  getDoc: { summary: 'This OpenAPI document', success: [200], errors: [401, 403] },
   'events.list': {
     summary: 'List events',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'Another status than publish, without credentials (rest_forbidden_status)',
@@ -43,6 +47,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.create': {
     summary: 'Create an event',
+    success: [201],
+    errors: [400, 401, 403],
     statuses: {
       201: 'Created; Location holds its address',
       400: 'A parameter is missing or invalid (rest_invalid_param)',
@@ -53,6 +59,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.get': {
     summary: 'Read an event by id',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       403: 'The event needs its password (event-password-protected)',
       404: 'No such event, or not one the caller may see (event-not-found)',
@@ -61,6 +69,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.update': {
     summary: 'Update an event by id',
+    success: [200],
+    errors: [400, 401, 403, 404, 410],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'No credentials (rest_forbidden)',
@@ -71,6 +81,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.delete': {
     summary: 'Move an event to the trash by id',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       401: 'No credentials (rest_forbidden)',
       403: 'The credentials may not write (rest_forbidden)',
@@ -80,6 +92,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.getBySlug': {
     summary: 'Read an event by slug',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       403: 'The event needs its password (event-password-protected)',
       404: 'No such event, or not one the caller may see (event-not-found)',
@@ -88,6 +102,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.updateBySlug': {
     summary: 'Update an event by slug',
+    success: [200],
+    errors: [400, 401, 403, 404, 410],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'No credentials (rest_forbidden)',
@@ -98,6 +114,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'events.deleteBySlug': {
     summary: 'Move an event to the trash by slug',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       401: 'No credentials (rest_forbidden)',
       403: 'The credentials may not write (rest_forbidden)',
@@ -107,6 +125,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.list': {
     summary: 'List venues',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'Another status than publish, without credentials (rest_forbidden_status)',
@@ -117,6 +137,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.create': {
     summary: 'Create a venue',
+    success: [201],
+    errors: [400, 401, 403],
     statuses: {
       201: 'Created; Location holds its address',
       400: 'A parameter is missing or invalid (rest_invalid_param)',
@@ -127,6 +149,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.get': {
     summary: 'Read a venue by id',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       404: 'No such venue, or not one the caller may see (venue-not-found)',
       410: 'The venue is in the trash (venue-is-in-trash)',
@@ -134,6 +158,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.update': {
     summary: 'Update a venue by id',
+    success: [200],
+    errors: [400, 401, 403, 404, 410],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'No credentials (rest_forbidden)',
@@ -144,6 +170,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.delete': {
     summary: 'Move a venue to the trash by id',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       401: 'No credentials (rest_forbidden)',
       403: 'The credentials may not write (rest_forbidden)',
@@ -153,6 +181,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.getBySlug': {
     summary: 'Read a venue by slug',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       404: 'No such venue, or not one the caller may see (venue-not-found)',
       410: 'The venue is in the trash (venue-is-in-trash)',
@@ -160,6 +190,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.updateBySlug': {
     summary: 'Update a venue by slug',
+    success: [200],
+    errors: [400, 401, 403, 404, 410],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'No credentials (rest_forbidden)',
@@ -170,6 +202,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'venues.deleteBySlug': {
     summary: 'Move a venue to the trash by slug',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       401: 'No credentials (rest_forbidden)',
       403: 'The credentials may not write (rest_forbidden)',
@@ -179,6 +213,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.list': {
     summary: 'List organizers',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'Another status than publish, without credentials (rest_forbidden_status)',
@@ -189,6 +225,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.create': {
     summary: 'Create an organizer',
+    success: [201],
+    errors: [400, 401, 403],
     statuses: {
       201: 'Created; Location holds its address',
       400: 'A parameter is missing or invalid (rest_invalid_param)',
@@ -199,6 +237,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.get': {
     summary: 'Read an organizer by id',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       404: 'No such organizer, or not one the caller may see (organizer-not-found)',
       410: 'The organizer is in the trash (organizer-is-in-trash)',
@@ -206,6 +246,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.update': {
     summary: 'Update an organizer by id',
+    success: [200],
+    errors: [400, 401, 403, 404, 410],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'No credentials (rest_forbidden)',
@@ -216,6 +258,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.delete': {
     summary: 'Move an organizer to the trash by id',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       401: 'No credentials (rest_forbidden)',
       403: 'The credentials may not write (rest_forbidden)',
@@ -225,6 +269,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.getBySlug': {
     summary: 'Read an organizer by slug',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       404: 'No such organizer, or not one the caller may see (organizer-not-found)',
       410: 'The organizer is in the trash (organizer-is-in-trash)',
@@ -232,6 +278,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.updateBySlug': {
     summary: 'Update an organizer by slug',
+    success: [200],
+    errors: [400, 401, 403, 404, 410],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       401: 'No credentials (rest_forbidden)',
@@ -242,6 +290,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'organizers.deleteBySlug': {
     summary: 'Move an organizer to the trash by slug',
+    success: [200],
+    errors: [401, 403, 404, 410],
     statuses: {
       401: 'No credentials (rest_forbidden)',
       403: 'The credentials may not write (rest_forbidden)',
@@ -251,6 +301,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'categories.list': {
     summary: 'List categories',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       404: 'The page is past the last one (event-archive-page-not-found and the like)',
@@ -259,6 +311,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'categories.create': {
     summary: 'Create a category',
+    success: [201],
+    errors: [400, 401, 403],
     statuses: {
       201: 'Created; Location holds its address',
       400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
@@ -269,10 +323,14 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'categories.get': {
     summary: 'Read a category',
+    success: [200],
+    errors: [401, 403, 404],
     statuses: { 404: 'No such term (term-not-found)' },
   },
   'categories.update': {
     summary: 'Update a category',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
       401: 'No credentials (rest_forbidden)',
@@ -282,6 +340,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'categories.delete': {
     summary: 'Delete a category',
+    success: [200],
+    errors: [401, 403, 404],
     statuses: {
       200: 'Deleted for good; the answer is the category as it was',
       401: 'No credentials (rest_forbidden)',
@@ -291,6 +351,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'tags.list': {
     summary: 'List tags',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is missing or invalid (rest_invalid_param)',
       404: 'The page is past the last one (event-archive-page-not-found and the like)',
@@ -299,6 +361,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'tags.create': {
     summary: 'Create a tag',
+    success: [201],
+    errors: [400, 401, 403],
     statuses: {
       201: 'Created; Location holds its address',
       400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
@@ -307,9 +371,16 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
     },
     requiredBody: ['name'],
   },
-  'tags.get': { summary: 'Read a tag', statuses: { 404: 'No such term (term-not-found)' } },
+  'tags.get': {
+    summary: 'Read a tag',
+    success: [200],
+    errors: [401, 403, 404],
+    statuses: { 404: 'No such term (term-not-found)' },
+  },
   'tags.update': {
     summary: 'Update a tag',
+    success: [200],
+    errors: [400, 401, 403, 404],
     statuses: {
       400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
       401: 'No credentials (rest_forbidden)',
@@ -319,6 +390,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   },
   'tags.delete': {
     summary: 'Delete a tag',
+    success: [200],
+    errors: [401, 403, 404],
     statuses: {
       200: 'Deleted for good; the answer is the tag as it was',
       401: 'No credentials (rest_forbidden)',

@@ -12,69 +12,138 @@ import { DOCS_BASE } from './listing';
 import { docsRequestChecks } from './request-checks';
 import { type Alternative, authorize, type Principal, securityRequirements } from './security';
 
+/**
+ * Every operation takes a token: none, or one the server does not know, is 401; a scheme or scope
+ * the operation does not list is 403.
+ */
+const TOKEN_ERRORS = [401, 403];
+/** A query that breaks its schema is 400. */
+const QUERY_ERRORS = [400, ...TOKEN_ERRORS];
+/** A body that breaks its schema is 400; over the size limit, 413; not JSON, 415. */
+const BODY_ERRORS = [400, 413, 415, ...TOKEN_ERRORS];
+
 /** What the docs document says of each operation, beyond what the contract declares. */
 const docsDocumentation: DocumentationOf<typeof requests.docs> = {
-  getApiInformation: { summary: 'The release and build date' },
+  getApiInformation: {
+    summary: 'The release and build date',
+    success: [200],
+    errors: TOKEN_ERRORS,
+  },
   getAuthenticatedUser: {
     summary: "The token's user",
+    success: [200],
+    errors: [404, ...TOKEN_ERRORS],
     statuses: { 404: 'The token acts for no user' },
   },
-  createUserNotificationsToken: { summary: 'A short-lived token for the notifications client' },
-  getUserById: { summary: 'A user', statuses: { 404: 'No such user' } },
-  updateUserById: { summary: "Change the token's own user", statuses: { 404: 'No such user' } },
-  getSpaceById: { summary: 'A space', statuses: { 404: 'No such space' } },
-  updateSpaceById: { summary: 'Change a space', statuses: { 404: 'No such space' } },
+  createUserNotificationsToken: {
+    summary: 'A short-lived token for the notifications client',
+    success: [200],
+    errors: TOKEN_ERRORS,
+  },
+  getUserById: {
+    summary: 'A user',
+    success: [200],
+    errors: [404, ...TOKEN_ERRORS],
+    statuses: { 404: 'No such user' },
+  },
+  updateUserById: {
+    summary: "Change the token's own user",
+    success: [200],
+    errors: [404, ...BODY_ERRORS],
+    statuses: { 404: 'No such user' },
+  },
+  getSpaceById: {
+    summary: 'A space',
+    success: [200],
+    errors: [404, ...QUERY_ERRORS],
+    statuses: { 404: 'No such space' },
+  },
+  updateSpaceById: {
+    summary: 'Change a space',
+    success: [200],
+    errors: [404, ...BODY_ERRORS],
+    statuses: { 404: 'No such space' },
+  },
   deleteSpaceById: {
     summary: 'Move a space to the trash',
+    success: [205, 204],
+    errors: TOKEN_ERRORS,
     statuses: { 205: 'The space was deleted', 204: 'The space did not exist' },
   },
   duplicateSpace: {
     summary: 'Copy a space',
+    success: [201],
+    errors: [404, ...TOKEN_ERRORS],
     statuses: { 201: 'The copy; Location holds its API URL', 404: 'No such space' },
   },
   restoreSpace: {
     summary: 'Bring a space back from the trash',
+    success: [200],
+    errors: [404, ...TOKEN_ERRORS],
     statuses: { 404: 'No such space, or deleted more than 7 days ago' },
   },
   moveSpace: {
     summary: 'Move a space to another collection or position',
+    success: [200],
+    errors: [404, 409, ...BODY_ERRORS],
     statuses: {
       400: 'Invalid position, space or collection',
       404: 'No such space',
       409: 'The move would change nothing',
     },
   },
-  getEmbedByUrlInSpace: { summary: 'How a URL is embedded', statuses: { 404: 'No such space' } },
+  getEmbedByUrlInSpace: {
+    summary: 'How a URL is embedded',
+    success: [200],
+    errors: [404, ...QUERY_ERRORS],
+    statuses: { 404: 'No such space' },
+  },
   searchSpaceContent: {
     summary: "Search a space's published pages",
+    success: [200],
+    errors: [404, ...QUERY_ERRORS],
     statuses: { 404: 'No such space' },
   },
   importGitRepository: {
     summary: 'Start importing from a Git repository',
+    success: [204],
+    errors: [404, ...BODY_ERRORS],
     statuses: { 204: 'Done; no body', 404: 'No such space, or no Git provider' },
   },
   exportToGitRepository: {
     summary: 'Start exporting to a Git repository',
+    success: [204],
+    errors: [404, ...BODY_ERRORS],
     statuses: { 204: 'Done; no body', 404: 'No such space, or no Git provider' },
   },
   getSpaceGitInfo: {
     summary: "A space's Git sync state",
+    success: [200],
+    errors: [404, ...TOKEN_ERRORS],
     statuses: { 404: 'No such space, or no Git provider set up' },
   },
   deleteLegacyGitInstallation: {
     summary: 'Remove a legacy Git installation',
+    success: [205, 204],
+    errors: [404, ...TOKEN_ERRORS],
     statuses: { 205: 'Changed', 204: 'Nothing to change', 404: 'No such space' },
   },
   inviteToSpace: {
     summary: 'Give users or teams a role in a space',
+    success: [204],
+    errors: [404, ...BODY_ERRORS],
     statuses: { 204: 'Done; no body', 404: 'No such space, user or team' },
   },
   updateTeamPermissionInSpace: {
     summary: "Change a team's role in a space",
+    success: [204],
+    errors: [404, ...BODY_ERRORS],
     statuses: { 204: 'Done; no body', 404: 'No such space or team' },
   },
   removeTeamFromSpace: {
     summary: 'Take a team out of a space',
+    success: [205, 204],
+    errors: [400, 404, ...TOKEN_ERRORS],
     statuses: {
       205: 'Changed',
       204: 'Nothing to change',
@@ -84,18 +153,26 @@ const docsDocumentation: DocumentationOf<typeof requests.docs> = {
   },
   listTeamPermissionsInSpace: {
     summary: 'The teams of a space and their roles',
+    success: [200],
+    errors: [404, ...QUERY_ERRORS],
     statuses: { 404: 'No such space' },
   },
   listUserPermissionsInSpace: {
     summary: 'The users of a space and their roles',
+    success: [200],
+    errors: [404, ...QUERY_ERRORS],
     statuses: { 404: 'No such space' },
   },
   updateUserPermissionInSpace: {
     summary: "Change a user's role in a space",
+    success: [204],
+    errors: [404, ...BODY_ERRORS],
     statuses: { 204: 'Done; no body', 404: 'No such space or user' },
   },
   removeUserFromSpace: {
     summary: 'Take a user out of a space',
+    success: [205, 204],
+    errors: [404, ...TOKEN_ERRORS],
     statuses: { 205: 'Changed', 204: 'Nothing to change', 404: 'No such space' },
   },
 };

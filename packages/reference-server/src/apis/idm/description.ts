@@ -57,6 +57,9 @@ jsonSchemaHints.set(TokenResponse.shape.token_type, {
   pattern: '^[Bb][Ee][Aa][Rr][Ee][Rr]$',
 });
 
+const BEARER_ERRORS = [401, 403, 429] as const;
+const BODY_ERRORS = [400, 413, 415] as const;
+
 const BEARER_STATUSES = {
   401: 'The bearer token is missing, invalid or expired (invalid_token)',
   403: 'The token lacks the scope of the operation (insufficient_scope)',
@@ -76,15 +79,26 @@ const LIST_STATUSES = {
 const idmDocumentation: DocumentationOf<typeof idm> = {
   getClients: {
     summary: 'List clients, oldest first (checkpoint or offset pages)',
+    success: [200],
+    errors: [400, ...BEARER_ERRORS],
     statuses: LIST_STATUSES,
   },
   getClient: {
     summary: 'A client',
+    success: [200],
+    errors: [404, ...BEARER_ERRORS],
     statuses: { 404: 'No such client (inexistent_client)', ...BEARER_STATUSES },
   },
-  createClient: { summary: 'Create a client', statuses: { ...BODY_STATUSES, ...BEARER_STATUSES } },
+  createClient: {
+    summary: 'Create a client',
+    success: [201],
+    errors: [...BODY_ERRORS, ...BEARER_ERRORS],
+    statuses: { ...BODY_STATUSES, ...BEARER_STATUSES },
+  },
   updateClient: {
     summary: 'Change some properties of a client',
+    success: [200],
+    errors: [...BODY_ERRORS, 404, ...BEARER_ERRORS],
     statuses: {
       ...BODY_STATUSES,
       404: 'No such client (inexistent_client)',
@@ -93,19 +107,27 @@ const idmDocumentation: DocumentationOf<typeof idm> = {
   },
   deleteClient: {
     summary: 'Delete a client (also when it is already gone, so retries are safe)',
+    success: [204],
+    errors: BEARER_ERRORS,
     statuses: { 204: 'Deleted, or there was no such client', ...BEARER_STATUSES },
   },
   getLogs: {
     summary:
       'List log events, newest first (checkpoint pages, also from a log id, or offset pages)',
+    success: [200],
+    errors: [400, ...BEARER_ERRORS],
     statuses: LIST_STATUSES,
   },
   getLog: {
     summary: 'A log event',
+    success: [200],
+    errors: [404, ...BEARER_ERRORS],
     statuses: { 404: 'No such log event (inexistent_log)', ...BEARER_STATUSES },
   },
   getToken: {
     summary: 'Exchange client credentials for an access token',
+    success: [200],
+    errors: [400, 401, 403, 429],
     bodyTypes: ['application/json', 'application/x-www-form-urlencoded'],
     errorBody: OAuthErrorBody,
     statuses: {

@@ -15,6 +15,8 @@ import { MailErrorCode } from './errors';
 import { hookUrlFields } from './present';
 import type { MailStore, StoredServer } from './store';
 
+/** What every request may be refused for: the token, the server it names, what it accepts. */
+const NEGOTIATION_ERRORS = [401, 404, 406] as const;
 const NEGOTIATION = {
   401: 'No account token, or a wrong one',
   404: 'No server with this ID in the account',
@@ -25,10 +27,14 @@ const NEGOTIATION = {
 const mailDocumentation: DocumentationOf<typeof mail> = {
   getServer: {
     summary: 'A server record; hook URLs are shown without their passwords',
+    success: [200],
+    errors: NEGOTIATION_ERRORS,
     statuses: { 200: 'The server', ...NEGOTIATION },
   },
   updateServer: {
     summary: "Change some of a server's settings",
+    success: [200],
+    errors: [...NEGOTIATION_ERRORS, 415, 422],
     statuses: {
       200: 'The server as changed',
       ...NEGOTIATION,

@@ -29,6 +29,8 @@ export const METERING_BASE = metering.base;
 const meteringDocumentation: DocumentationOf<typeof metering> = {
   createMeterEventSession: {
     summary: 'A session whose token authenticates the event stream for 15 minutes',
+    success: [200],
+    errors: [400, 401],
     statuses: {
       200: 'The new session',
       400: 'A malformed Service-Version or Idempotency-Key',
@@ -37,6 +39,8 @@ const meteringDocumentation: DocumentationOf<typeof metering> = {
   },
   createMeterEventStream: {
     summary: 'Send 1 to 100 meter events; they are validated and counted asynchronously',
+    success: [200],
+    errors: [400, 401, 409, 413, 429],
     statuses: {
       200: 'The events were taken in',
       400: 'A malformed Service-Version, or a body that breaks a rule (the field is named)',
