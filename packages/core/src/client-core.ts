@@ -10,7 +10,7 @@ import type {
   ResponseOf,
 } from './contract';
 import type { ErrorBodyMapper } from './errors';
-import type { RawRequestInit } from './escape-hatch';
+import type { RawRequestClient, RawRequestInit } from './escape-hatch';
 import { logLevelOf } from './logger';
 import type { CallLog } from './logging';
 import { optIn } from './opt-in-loader';
@@ -145,7 +145,9 @@ export class ClientCore<C extends Contract> {
       if (extras && options?.extraBody !== undefined) {
         body = extras.withExtraBody(body, options.extraBody, operation.body, name);
       }
-      if (body !== undefined) call.body = this.#json(body, operation.method);
+      if (body !== undefined) {
+        call.body = limitedBody(JSON.stringify(body), this.#definition.bodyLimit, operation.method);
+      }
       return this.#send(call, operation);
     };
     let sending: Promise<Answer<unknown>>;
@@ -208,15 +210,15 @@ export class ClientCore<C extends Contract> {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    const operation = `${this.#definition.contract.name}.request`;
-    const sending = optIn().then((checks) => {
-      checks.checkRawRequest(method, init, operation, options);
-      const relative = checks.relativePath(path, operation);
-      const query = queryString(init?.query);
-      const call = this.#call(operation, relative, method, `${relative}${query}`, options);
-      if (init?.body !== undefined) call.body = this.#json(init.body, method);
-      return this.#send(call);
-    });
+    const client: RawRequestClient = {
+      name: this.#definition.contract.name,
+      bodyLimit: this.#definition.bodyLimit,
+      call: (...args) => this.#call(...args),
+      send: (call) => this.#send(call),
+    };
+    const sending = optIn().then((module) =>
+      module.sendRawRequest(client, method, path, init, options),
+    );
     return this.#settle(sending, this.request) as APIPromise<T>;
   }
 
@@ -318,11 +320,6 @@ export class ClientCore<C extends Contract> {
       timeout: timeoutOf(options.timeout ?? this.#options.timeout ?? DEFAULT_TIMEOUT_MS),
       ...via,
     };
-  }
-
-  /** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
-  #json(body: unknown, method: HttpMethod): string {
-    return limitedBody(JSON.stringify(body), this.#definition.bodyLimit, method);
   }
 
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {

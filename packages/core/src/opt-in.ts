@@ -8,7 +8,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { type Answer, requestIdOf } from './api-promise';
 import { validateResponse } from './validation';
 
-export { checkRawRequest, relativePath } from './escape-hatch';
+export { sendRawRequest } from './escape-hatch';
 export { withExtraBody, withExtraQuery } from './extra-fields';
 export { guardForcedRetries } from './forced-retry';
 export { callLog } from './logging';
