@@ -89,7 +89,6 @@ export class ClientCore<C extends Contract> {
   readonly #retry: RetryPolicy;
   /** The log of calls, while it loads (undefined when the client logs nothing). */
   readonly #log: Promise<CallLog> | undefined;
-  #responses: Promise<unknown> | undefined;
 
   /**
    * Checks the options (unknown names, `baseUrl`, the shared options) and builds the transport;
@@ -327,13 +326,12 @@ export class ClientCore<C extends Contract> {
     await this.#definition.beforeSend?.(call);
     const answer = await this.#transport.send(call);
     if (!operation?.response || this.#options.validateResponses !== true) return answer;
-    this.#responses ??= this.#definition.contract.responses();
-    const [responses, checks] = await Promise.all([this.#responses, optIn()]);
-    const schema = operation.response(responses as never);
-    return {
-      data: checks.checkedAnswer(schema, answer, call.operation),
-      response: answer.response,
-    };
+    return (await optIn()).checkedAnswer(
+      this.#definition.contract,
+      operation,
+      answer,
+      call.operation,
+    );
   }
 }
 
