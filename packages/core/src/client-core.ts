@@ -10,7 +10,7 @@ import type {
   ResponseOf,
 } from './contract';
 import type { ErrorBodyMapper } from './errors';
-import type { RawRequestInit } from './escape-hatch';
+import type { RawRequestClient, RawRequestInit } from './escape-hatch';
 import { logLevelOf } from './logger';
 import type { CallLog } from './logging';
 import { optIn } from './opt-in-loader';
@@ -89,7 +89,6 @@ export class ClientCore<C extends Contract> {
   readonly #retry: RetryPolicy;
   /** The log of calls, while it loads (undefined when the client logs nothing). */
   readonly #log: Promise<CallLog> | undefined;
-  #responses: Promise<unknown> | undefined;
 
   /**
    * Checks the options (unknown names, `baseUrl`, the shared options) and builds the transport;
@@ -145,7 +144,9 @@ export class ClientCore<C extends Contract> {
       if (extras && options?.extraBody !== undefined) {
         body = extras.withExtraBody(body, options.extraBody, operation.body, name);
       }
-      if (body !== undefined) call.body = this.#json(body, operation.method);
+      if (body !== undefined) {
+        call.body = limitedBody(JSON.stringify(body), this.#definition.bodyLimit, operation.method);
+      }
       return this.#send(call, operation);
     };
     let sending: Promise<Answer<unknown>>;
@@ -208,15 +209,15 @@ export class ClientCore<C extends Contract> {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
-    const operation = `${this.#definition.contract.name}.request`;
-    const sending = optIn().then((checks) => {
-      checks.checkRawRequest(method, init, operation, options);
-      const relative = checks.relativePath(path, operation);
-      const query = queryString(init?.query);
-      const call = this.#call(operation, relative, method, `${relative}${query}`, options);
-      if (init?.body !== undefined) call.body = this.#json(init.body, method);
-      return this.#send(call);
-    });
+    const client: RawRequestClient = {
+      name: this.#definition.contract.name,
+      bodyLimit: this.#definition.bodyLimit,
+      call: (...args) => this.#call(...args),
+      send: (call) => this.#send(call),
+    };
+    const sending = optIn().then((module) =>
+      module.sendRawRequest(client, method, path, init, options),
+    );
     return this.#settle(sending, this.request) as APIPromise<T>;
   }
 
@@ -320,23 +321,17 @@ export class ClientCore<C extends Contract> {
     };
   }
 
-  /** The JSON text of a body, refused with a `PayloadTooLargeError` when it is over the limit. */
-  #json(body: unknown, method: HttpMethod): string {
-    return limitedBody(JSON.stringify(body), this.#definition.bodyLimit, method);
-  }
-
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
     if (this.#log) call.log = await this.#log;
     await this.#definition.beforeSend?.(call);
     const answer = await this.#transport.send(call);
     if (!operation?.response || this.#options.validateResponses !== true) return answer;
-    this.#responses ??= this.#definition.contract.responses();
-    const [responses, checks] = await Promise.all([this.#responses, optIn()]);
-    const schema = operation.response(responses as never);
-    return {
-      data: checks.checkedAnswer(schema, answer, call.operation),
-      response: answer.response,
-    };
+    return (await optIn()).checkedAnswer(
+      this.#definition.contract,
+      operation,
+      answer,
+      call.operation,
+    );
   }
 }
 

@@ -1,7 +1,10 @@
+import type { Answer } from './api-promise';
 import type { HttpMethod } from './contract';
 import { RequestValidationError } from './errors';
 import { checkOptionNames, type RequestOptions } from './options';
-import type { QueryValue } from './request-url';
+import { type QueryValue, queryString } from './request-url';
+import { type BodyLimit, limitedBody } from './transport/body';
+import type { Call } from './transport/transport';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
 export interface RawRequestInit {
@@ -9,6 +12,50 @@ export interface RawRequestInit {
   query?: Record<string, QueryValue>;
   /** The JSON body. */
   body?: unknown;
+}
+
+/**
+ * What a `request()` needs of its client: the contract's name, and its body limit, and its own ways
+ * to build a call (checking the request options) and to send it.
+ */
+export interface RawRequestClient {
+  name: string;
+  bodyLimit: BodyLimit | undefined;
+  call(
+    operation: string,
+    pathTemplate: string,
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions | undefined,
+  ): Call;
+  send(call: Call): Promise<Answer<unknown>>;
+}
+
+/**
+ * The body of a client's `request()` escape hatch: checks the method, init, options and path, then
+ * builds the call through the client and sends it.
+ */
+export function sendRawRequest(
+  client: RawRequestClient,
+  method: HttpMethod,
+  path: string,
+  init: RawRequestInit | undefined,
+  options: RequestOptions | undefined,
+): Promise<Answer<unknown>> {
+  const operation = `${client.name}.request`;
+  checkRawRequest(method, init, operation, options);
+  const relative = relativePath(path, operation);
+  const call = client.call(
+    operation,
+    relative,
+    method,
+    `${relative}${queryString(init?.query)}`,
+    options,
+  );
+  if (init?.body !== undefined) {
+    call.body = limitedBody(JSON.stringify(init.body), client.bodyLimit, method);
+  }
+  return client.send(call);
 }
 
 const httpMethods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
