@@ -73,12 +73,11 @@ const styles: Record<Style, Pagination> = {
 };
 
 /** The listing of records as a contract declares it, in one style. */
-function listOperation(style: Style): Operation<unknown, never> {
+function listOperation(style: Style): Operation {
   return {
     sdk: 'records.list',
     method: 'GET',
     path: '/records',
-    auth: undefined,
     query: z.looseObject({}),
     pagination: styles[style],
   };

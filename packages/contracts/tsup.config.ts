@@ -2,8 +2,9 @@ import { clientBuildConfig } from '../../tsup.shared.ts';
 
 /**
  * One entry per interface, and one for its response schemas, which the contract loads on demand.
- * The inbound mail payload's schemas get an entry too, so that they land in a file of their own
- * that a bundler leaves out of programs that never receive a webhook.
+ * Its access table (who may call each operation) gets an entry too, and so do the inbound mail
+ * payload's schemas, so that they land in files of their own that a bundler leaves out of the
+ * programs that never read them: every client's, and the ones that never receive a webhook.
  */
 const interfaces = ['docs', 'calendar', 'metering', 'mail', 'idm'];
 
@@ -13,6 +14,7 @@ export default clientBuildConfig({
     interfaces.flatMap((name) => [
       [name, `src/${name}.ts`],
       [`${name}/response-schemas`, `src/${name}/response-schemas.ts`],
+      [`${name}/access`, `src/${name}/access.ts`],
     ]),
   ),
   'mail/inbound-message': 'src/mail/inbound-message.ts',

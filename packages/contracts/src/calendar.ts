@@ -1,13 +1,14 @@
 /**
- * The contract of the events calendar interface: its operations (method, path, who may call, the
- * schemas of path, query, body and answer, how lists page), the schemas of its requests, and the
- * date-time forms it reads. The calendar client binds its methods to it and the reference server
+ * The contract of the events calendar interface: its operations (method, path, the schemas of
+ * path, query, body and answer, how lists page), who may call each (`calendarAccess`), the schemas
+ * of its requests, and the date-time forms it reads. The calendar client binds its methods to it and the reference server
  * mounts its handlers on it. The response schemas load on demand (`calendar.responses()`), or
  * from `@clientkit/contracts/calendar/responses`.
  *
  * @module
  */
 
+export { type CalendarAccess, calendarAccess } from './calendar/access';
 export {
   type DateTimeReading,
   isDateTimeText,
@@ -16,7 +17,7 @@ export {
   readDateTime,
   utcMsOf,
 } from './calendar/date-time';
-export { type CalendarAccess, calendar } from './calendar/operations';
+export { calendar } from './calendar/operations';
 export * from './calendar/request-schemas';
 export type {
   CalendarErrorBody,

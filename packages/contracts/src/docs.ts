@@ -1,13 +1,15 @@
 /**
- * The contract of the documentation hosting interface: its operations (method, path, who may call,
- * the schemas of path, query, body and answer, how lists page) and the schemas of its requests.
+ * The contract of the documentation hosting interface: its operations (method, path, the schemas
+ * of path, query, body and answer, how lists page), who may call each (`docsAccess`) and the
+ * schemas of its requests.
  * The docs client binds its methods to it and the reference server mounts its handlers on it.
  * The response schemas load on demand (`docs.responses()`), or from
  * `@clientkit/contracts/docs/responses`.
  *
  * @module
  */
-export { type DocsAccess, type DocsScheme, type DocsScope, docs } from './docs/operations';
+export { type DocsAccess, type DocsScheme, type DocsScope, docsAccess } from './docs/access';
+export { docs } from './docs/operations';
 export * from './docs/request-schemas';
 export type {
   APITemporaryToken,

@@ -1,13 +1,14 @@
 /**
- * The contract of the identity management interface: its operations (method, path, the scope each
- * needs, the schemas of query, body and answer, both ways a listing pages), the scope rule of the
- * management API, and the schemas of its requests. The idm client binds its methods to it and the
+ * The contract of the identity management interface: its operations (method, path, the schemas of
+ * query, body and answer, both ways a listing pages), the scope each needs (`idmAccess`), the scope
+ * rule of the management API, and the schemas of its requests. The idm client binds its methods to it and the
  * reference server mounts its handlers on it. The response schemas load on demand
  * (`idm.responses()`), or from `@clientkit/contracts/idm/responses`.
  *
  * @module
  */
-export { type IdmAuth, idm, idmFor, listingPages } from './idm/operations';
+export { type IdmAuth, idmAccess } from './idm/access';
+export { idm, idmFor, listingPages } from './idm/operations';
 export * from './idm/request-schemas';
 export type {
   CheckpointList,

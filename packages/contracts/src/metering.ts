@@ -1,13 +1,15 @@
 /**
  * The contract of the usage-metering interface: its two operations (a session made with the API
- * key, and the event stream the session's token opens), the schemas of its requests and its limits.
+ * key, and the event stream the session's token opens), who may call each (`meteringAccess`), the
+ * schemas of its requests and its limits.
  * The metering client binds its methods to it and the reference server mounts its handlers on it.
  * The response schemas load on demand (`metering.responses()`), or from
  * `@clientkit/contracts/metering/responses`.
  *
  * @module
  */
-export { type MeteringAuth, metering } from './metering/operations';
+export { type MeteringAuth, meteringAccess } from './metering/access';
+export { metering } from './metering/operations';
 export * from './metering/request-schemas';
 export type {
   MeterEventSession,

@@ -1,7 +1,7 @@
 import { BadRequestError, CheckpointExpiredError } from '@clientkit/core';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
-import { idm, idmFor, requiredScope } from '../src/idm';
+import { idm, idmAccess, idmFor, requiredScope } from '../src/idm';
 import { TokenResponse } from '../src/idm/response-schemas';
 
 const management = Object.entries(idm.operations).filter(([id]) => id !== 'getToken');
@@ -10,14 +10,16 @@ describe('the identity management contract', () => {
   it('declares for each management operation the scope its method and resource need', () => {
     expect(management).toHaveLength(7);
     for (const [id, operation] of management) {
-      expect(operation.auth, id).toBe(requiredScope(operation.method, operation.path));
+      expect(idmAccess[id as keyof typeof idmAccess], id).toBe(
+        requiredScope(operation.method, operation.path),
+      );
     }
   });
 
   it('declares the token exchange at the site root, outside /api/v2, authenticated by client credentials', () => {
     const { getToken } = idm.operations;
     expect(`${getToken.base}${getToken.path}`).toBe('/oauth/token');
-    expect(getToken.auth).toBe('client credentials');
+    expect(idmAccess.getToken).toBe('client credentials');
   });
 
   it('offers both paginations on each listing, checkpoint first, then offset', () => {

@@ -9,11 +9,11 @@ export type { Pagination };
 /**
  * One operation of an interface, declared once and read by both sides: the client binds a method to
  * it and the reference server mounts a handler on it. It says what travels on the wire; the prose
- * of the interface's document, and the statuses it lists, are the server's. `Auth` is the
- * interface's own way of saying who may call it; `Responses` is the module of its response
- * schemas, which loads on demand.
+ * of the interface's document and the statuses it lists are the server's, and who may call it is in
+ * the interface's access table (`docsAccess`), which clients never load. `Responses` is the module
+ * of its response schemas, which loads on demand.
  */
-export interface Operation<Auth = unknown, Responses = never> {
+export interface Operation<Responses = never> {
   /** The client method bound to it, relative to the client: `spaces.get` is `docs.spaces.get`. */
   readonly sdk: string;
   readonly method: HttpMethod;
@@ -23,7 +23,6 @@ export interface Operation<Auth = unknown, Responses = never> {
   readonly path: string;
   /** The base path for this operation when it is not the interface's (`''` for the site root). */
   readonly base?: string;
-  readonly auth: Auth;
   /** The path parameters; without it, each is any non-empty string or whole number. */
   readonly params?: $ZodType;
   readonly query?: $ZodType;
@@ -36,7 +35,7 @@ export interface Operation<Auth = unknown, Responses = never> {
 
 /** The wire contract of one interface: where it lives, its operations and its response schemas. */
 export interface Contract<
-  Ops extends Record<string, Operation<unknown, never>> = Record<string, Operation<unknown, never>>,
+  Ops extends Record<string, Operation> = Record<string, Operation>,
   Responses = unknown,
 > {
   /** Names the operations in messages, logs and telemetry: `docs` gives `docs.spaces.get`. */
@@ -53,28 +52,31 @@ export interface Contract<
  * `responses` loader returns, and keeping every literal (methods, paths) for the bindings' types.
  *
  * @example
- * export const docs = defineContract<DocsAuth>()({
+ * export const docs = defineContract({
  *   name: 'docs',
  *   base: '/v1',
  *   responses: () => import('./response-schemas'),
  *   operations: { getSpaceById: { sdk: 'spaces.get', method: 'GET', path: '/spaces/{spaceId}', ... } },
  * });
  */
-export function defineContract<Auth>() {
-  return <Responses, const Ops extends Record<string, Operation<Auth, Responses>>>(contract: {
-    name: string;
-    base: string;
-    responses: () => Promise<Responses>;
-    operations: Ops;
-  }): Contract<Ops, Responses> => contract;
+export function defineContract<
+  Responses,
+  const Ops extends Record<string, Operation<Responses>>,
+>(contract: {
+  name: string;
+  base: string;
+  responses: () => Promise<Responses>;
+  operations: Ops;
+}): Contract<Ops, Responses> {
+  return contract;
 }
 
 /** The names of a path's `{name}` parameters: `'spaceId'` for `/spaces/{spaceId}`. */
 export type PathParamNames<Path extends string> =
   Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
-/** An operation of any interface, whatever its `Auth` and response schemas. */
-export type AnyOperation = Operation<unknown, never>;
+/** An operation of any interface, whatever its response schemas. */
+export type AnyOperation = Operation;
 
 /** The path parameters of an operation, as a binding passes them. */
 export type PathParamsOf<O extends AnyOperation> = O['params'] extends $ZodType

@@ -52,7 +52,6 @@ describe('the stack of an awaited failure', () => {
         sdk: 'things.list',
         method: 'GET',
         path: 'things',
-        auth: undefined,
         query: z.looseObject({}),
         pagination: cursorPages('items'),
       },

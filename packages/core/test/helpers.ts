@@ -111,11 +111,10 @@ export function testClient(options: TestClientOptions = {}) {
         pagination,
         ...requestOptions
       } = spec;
-      const op: Operation<unknown, Record<string, $ZodType>> = {
+      const op: Operation<Record<string, $ZodType>> = {
         sdk: operation,
         method,
         path,
-        auth: undefined,
         ...(paramsSchema ? { params: paramsSchema } : {}),
         // A query without a schema is sent as given, as a contract's loose query would be.
         ...(querySchema || query ? { query: querySchema ?? z.looseObject({}) } : {}),
@@ -124,14 +123,13 @@ export function testClient(options: TestClientOptions = {}) {
         ...(pagination ? { pagination } : {}),
       };
       // Declared in the contract too, where the call log finds the schemas of each operation.
-      (contract.operations as Record<string, Operation<unknown, never>>)[operation] =
-        op as Operation<unknown, never>;
+      (contract.operations as Record<string, Operation>)[operation] = op as Operation;
       const input = { path: pathParams, query, body } as never;
       const via =
         auth !== undefined || baseUrl !== undefined
           ? { auth, url: baseUrl && `${baseUrl.replace(/\/+$/, '')}/` }
           : undefined;
-      const promise = core.call(op as Operation<unknown, never>, input, requestOptions, via);
+      const promise = core.call(op as Operation, input, requestOptions, via);
       return (parse ? promise.map(parse) : promise) as APIPromise<T>;
     },
   };

@@ -135,13 +135,12 @@ const contract: Contract = {
   responses: async () => ({}),
 };
 
-const create: Operation<unknown, never> = {
+const create: Operation = {
   sdk: 'things.create',
   method: 'POST',
   path: 'things',
-  auth: undefined,
   body: z.object({ name: z.string() }),
-} as Operation<unknown, never>;
+} as Operation;
 
 interface Run {
   /** The data, or the error's class, status, request id and message. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { idm, requiredScope } from '@clientkit/contracts/idm';
+import { idm, idmAccess, requiredScope } from '@clientkit/contracts/idm';
 import { type Call, PermissionDeniedError, RequestValidationError } from '@clientkit/core';
 
 export { requiredScope };
@@ -66,11 +66,10 @@ export function checkScope(needed: string | undefined, token: string, method: st
 
 /** The scope each operation of the contract needs, by its name in calls (`idm.clients.get`). */
 const scopeByOperation = new Map<string, string>(
-  Object.values(idm.operations).flatMap((operation) =>
-    operation.auth === 'client credentials'
-      ? []
-      : [[`${idm.name}.${operation.sdk}`, operation.auth]],
-  ),
+  Object.entries(idm.operations).flatMap(([id, operation]) => {
+    const access = idmAccess[id as keyof typeof idmAccess];
+    return access === 'client credentials' ? [] : [[`${idm.name}.${operation.sdk}`, access]];
+  }),
 );
 
 /**

@@ -22,13 +22,6 @@ import {
   UpdateVenueBody,
 } from './request-schemas';
 
-/**
- * Who may call a calendar operation: `anyone` (published records are public; unpublished ones
- * still need an editor's credentials), or only an `editor` (or an administrator). Credentials sent
- * to a public read are still checked: a wrong application password is 401, a bad nonce 403.
- */
-export type CalendarAccess = 'anyone' | 'editor';
-
 /** WordPress takes POST, PUT and PATCH on a record alike; clients send PUT, which may be repeated. */
 const UPDATE = { method: 'PUT', also: ['POST', 'PATCH'] } as const;
 
@@ -50,8 +43,8 @@ interface Extra {
 
 /**
  * The routes of one kind of record under `/{resource}`, which answer with `response`: its listing
- * (public, paged by page number, its items under the resource's name), its create (an editor's,
- * 201), and reading, changing and deleting one record by a key.
+ * (paged by page number, its items under the resource's name), its create (201), and reading,
+ * changing and deleting one record by a key.
  */
 function routes<const Resource extends string, Record extends $ZodType>(
   resource: Resource,
@@ -67,7 +60,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         sdk: `${resource}.list`,
         method: 'GET',
         path,
-        auth: 'anyone',
         query,
         response: listResponse,
         pagination: pageNumberPages(resource),
@@ -77,7 +69,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         sdk: `${resource}.create`,
         method: 'POST',
         path,
-        auth: 'editor',
         body,
         response,
       }) as const,
@@ -86,7 +77,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         sdk: `${resource}.get${key.suffix}`,
         method: 'GET',
         path: `${path}${key.path}`,
-        auth: 'anyone',
         params: key.params,
         ...extra,
         response,
@@ -100,7 +90,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         sdk: `${resource}.update${key.suffix}`,
         ...UPDATE,
         path: `${path}${key.path}`,
-        auth: 'editor',
         params: key.params,
         ...extra,
         body,
@@ -111,7 +100,6 @@ function routes<const Resource extends string, Record extends $ZodType>(
         sdk: `${resource}.delete${key.suffix}`,
         method: 'DELETE',
         path: `${path}${key.path}`,
-        auth: 'editor',
         params: key.params,
         ...extra,
         response,
@@ -131,7 +119,7 @@ const password = { query: PasswordQuery } as const;
  * specification's endpoint table. Paths are relative to the namespace, under the site's REST root
  * (`{api_root}/calendar/events/v1`).
  */
-export const calendar = defineContract<CalendarAccess>()({
+export const calendar = defineContract({
   name: 'calendar',
   base: `/${NAMESPACE}`,
   responses: () => import('./response-schemas'),
@@ -140,7 +128,6 @@ export const calendar = defineContract<CalendarAccess>()({
       sdk: 'getIndex',
       method: 'GET',
       path: '/',
-      auth: 'anyone',
       query: IndexQuery,
       response: (r) => r.NamespaceIndex,
     },
@@ -148,7 +135,6 @@ export const calendar = defineContract<CalendarAccess>()({
       sdk: 'getDoc',
       method: 'GET',
       path: '/doc',
-      auth: 'anyone',
       response: (r) => r.OpenApiDocument,
     },
     'events.list': events.list(EventListQuery, (r) => r.EventList),

@@ -17,39 +17,11 @@ import {
   UserPath,
 } from './request-schemas';
 
-/** The security schemes of the documentation interface. */
-export type DocsScheme =
-  | 'user'
-  | 'user-internal'
-  | 'user-staff'
-  | 'integration'
-  | 'integration-installation'
-  | 'oauth';
-
-/** The OAuth scopes of the documentation interface. */
-export type DocsScope =
-  | 'user:read'
-  | 'space:read'
-  | 'space:write'
-  | 'space:permissions:read'
-  | 'space:permissions:write';
-
-/** One way to be allowed to call an operation: a token scheme, or an OAuth token with one scope. */
-export type DocsAccess = DocsScheme | `oauth:${DocsScope}`;
-
-const ANY_TOKEN: DocsAccess[] = [
-  'user',
-  'user-internal',
-  'user-staff',
-  'integration',
-  'integration-installation',
-];
-
 /**
  * The documentation hosting interface: each operation keyed by its operationId, in the order of the
- * specification's endpoint table. `auth` lists the ways in, any one of which will do.
+ * specification's endpoint table. Who may call each is `docsAccess`.
  */
-export const docs = defineContract<DocsAccess[]>()({
+export const docs = defineContract({
   name: 'docs',
   base: '/v1',
   responses: () => import('./response-schemas'),
@@ -58,28 +30,24 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'getApiInformation',
       method: 'GET',
       path: '/',
-      auth: ANY_TOKEN,
       response: (r) => r.ApiInformation,
     },
     getAuthenticatedUser: {
       sdk: 'user.get',
       method: 'GET',
       path: '/user',
-      auth: ['user', 'oauth:user:read'],
       response: (r) => r.User,
     },
     createUserNotificationsToken: {
       sdk: 'user.createNotificationsToken',
       method: 'POST',
       path: '/user/notifications/token',
-      auth: ['user-internal'],
       response: (r) => r.APITemporaryToken,
     },
     getUserById: {
       sdk: 'users.get',
       method: 'GET',
       path: '/users/{userId}',
-      auth: ['user'],
       params: UserPath,
       response: (r) => r.User,
     },
@@ -87,7 +55,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'users.update',
       method: 'PATCH',
       path: '/users/{userId}',
-      auth: ['user'],
       params: UserPath,
       body: UpdateUserBody,
       response: (r) => r.User,
@@ -96,7 +63,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.get',
       method: 'GET',
       path: '/spaces/{spaceId}',
-      auth: ['user', 'integration', 'integration-installation', 'oauth:space:read'],
       params: SpacePath,
       query: GetSpaceQuery,
       response: (r) => r.Space,
@@ -105,7 +71,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.update',
       method: 'PATCH',
       path: '/spaces/{spaceId}',
-      auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       body: UpdateSpaceBody,
       response: (r) => r.Space,
@@ -114,14 +79,12 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.delete',
       method: 'DELETE',
       path: '/spaces/{spaceId}',
-      auth: ['user', 'oauth:space:write'],
       params: SpacePath,
     },
     duplicateSpace: {
       sdk: 'spaces.duplicate',
       method: 'POST',
       path: '/spaces/{spaceId}/duplicate',
-      auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       response: (r) => r.Space,
     },
@@ -129,7 +92,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.restore',
       method: 'POST',
       path: '/spaces/{spaceId}/restore',
-      auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       response: (r) => r.Space,
     },
@@ -137,7 +99,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.move',
       method: 'POST',
       path: '/spaces/{spaceId}/move',
-      auth: ['user', 'oauth:space:write'],
       params: SpacePath,
       body: MoveSpaceBody,
       response: (r) => r.Space,
@@ -146,7 +107,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.getEmbed',
       method: 'GET',
       path: '/spaces/{spaceId}/embed',
-      auth: ['user', 'oauth:space:read'],
       params: SpacePath,
       query: EmbedQuery,
       response: (r) => r.Embed,
@@ -155,7 +115,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.search',
       method: 'GET',
       path: '/spaces/{spaceId}/search',
-      auth: ['user', 'oauth:space:read'],
       params: SpacePath,
       query: SearchQuery,
       response: (r) => r.SearchResultList,
@@ -165,7 +124,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.git.import',
       method: 'POST',
       path: '/spaces/{spaceId}/git/import',
-      auth: ['user', 'integration', 'integration-installation', 'oauth:space:write'],
       params: SpacePath,
       body: ImportGitRepository,
     },
@@ -173,7 +131,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.git.export',
       method: 'POST',
       path: '/spaces/{spaceId}/git/export',
-      auth: ['user', 'integration', 'integration-installation', 'oauth:space:write'],
       params: SpacePath,
       body: ExportToGitRepository,
     },
@@ -181,7 +138,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.git.info',
       method: 'GET',
       path: '/spaces/{spaceId}/git/info',
-      auth: ['user', 'oauth:space:read'],
       params: SpacePath,
       response: (r) => r.GitSyncState,
     },
@@ -189,14 +145,12 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.git.deleteLegacyInstallation',
       method: 'DELETE',
       path: '/spaces/{spaceId}/git/legacy-installation',
-      auth: ['user-internal'],
       params: SpacePath,
     },
     inviteToSpace: {
       sdk: 'spaces.permissions.invite',
       method: 'POST',
       path: '/spaces/{spaceId}/permissions',
-      auth: ['user', 'oauth:space:permissions:write'],
       params: SpacePath,
       body: InviteUsersAndTeams,
     },
@@ -204,7 +158,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.permissions.updateTeam',
       method: 'PATCH',
       path: '/spaces/{spaceId}/permissions/teams/{teamId}',
-      auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceTeamPath,
       body: UpdatePermissionBody,
     },
@@ -212,14 +165,12 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.permissions.removeTeam',
       method: 'DELETE',
       path: '/spaces/{spaceId}/permissions/teams/{teamId}',
-      auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceTeamPath,
     },
     listTeamPermissionsInSpace: {
       sdk: 'spaces.permissions.listTeams',
       method: 'GET',
       path: '/spaces/{spaceId}/permissions/teams',
-      auth: ['user', 'oauth:space:permissions:read'],
       params: SpacePath,
       query: ListQuery,
       response: (r) => r.TeamPermissionList,
@@ -229,7 +180,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.permissions.listUsers',
       method: 'GET',
       path: '/spaces/{spaceId}/permissions/users',
-      auth: ['user', 'oauth:space:permissions:read'],
       params: SpacePath,
       query: ListQuery,
       response: (r) => r.UserPermissionList,
@@ -239,7 +189,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.permissions.updateUser',
       method: 'PATCH',
       path: '/spaces/{spaceId}/permissions/users/{userId}',
-      auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceUserPath,
       body: UpdatePermissionBody,
     },
@@ -247,7 +196,6 @@ export const docs = defineContract<DocsAccess[]>()({
       sdk: 'spaces.permissions.removeUser',
       method: 'DELETE',
       path: '/spaces/{spaceId}/permissions/users/{userId}',
-      auth: ['user', 'oauth:space:permissions:write'],
       params: SpaceUserPath,
     },
   },

@@ -16,13 +16,6 @@ import {
   TokenRequest,
   UpdateClientBody,
 } from './request-schemas';
-import type { IdmScope } from './scopes';
-
-/**
- * Who may call an operation: a bearer token granting the one scope named (the management API), or
- * an application authenticating with its own client credentials (the token exchange).
- */
-export type IdmAuth = IdmScope | 'client credentials';
 
 /**
  * Offset pages as the interface serves them: only its first 1000 records are reachable this way,
@@ -76,15 +69,15 @@ export const listingPages = (items: string, now?: () => number) =>
   [checkpointPages(items, CHECKPOINT_VALIDITY_MS, now), offsetPagesWithinReach(items)] as const;
 
 /**
- * The identity management interface: the management API under `/api/v2`, each operation with the
- * one scope it needs, and the client credentials exchange at the site's `/oauth/token`, which
+ * The identity management interface: the management API under `/api/v2`, each operation needing
+ * one scope (`idmAccess`), and the client credentials exchange at the site's `/oauth/token`, which
  * belongs to the authentication API and answers OAuth's error bodies (`OAuthErrorBody`). A list's
  * `response` is its checkpoint page, the default way to page; offset pages are `ClientTotalsList`
  * (with `include_totals`) or `ClientPlainList` (without), and the same for logs (`OffsetPages`). The
  * list queries take pages of up to 100, the largest any tenant takes: `idmFor(tenant)` narrows them
  * to a tenant's.
  */
-export const idm = defineContract<IdmAuth>()({
+export const idm = defineContract({
   name: 'idm',
   base: '/api/v2',
   responses: () => import('./response-schemas'),
@@ -93,7 +86,6 @@ export const idm = defineContract<IdmAuth>()({
       sdk: 'clients.list',
       method: 'GET',
       path: '/clients',
-      auth: 'read:clients',
       query: ListQuery(MAX_PAGE_SIZE.private),
       response: (r) => r.ClientCheckpointList,
       pagination: listingPages('clients'),
@@ -102,14 +94,12 @@ export const idm = defineContract<IdmAuth>()({
       sdk: 'clients.get',
       method: 'GET',
       path: '/clients/{clientId}',
-      auth: 'read:clients',
       response: (r) => r.Client,
     },
     createClient: {
       sdk: 'clients.create',
       method: 'POST',
       path: '/clients',
-      auth: 'create:clients',
       body: CreateClientBody,
       response: (r) => r.Client,
     },
@@ -117,7 +107,6 @@ export const idm = defineContract<IdmAuth>()({
       sdk: 'clients.update',
       method: 'PATCH',
       path: '/clients/{clientId}',
-      auth: 'update:clients',
       body: UpdateClientBody,
       response: (r) => r.Client,
     },
@@ -125,13 +114,11 @@ export const idm = defineContract<IdmAuth>()({
       sdk: 'clients.delete',
       method: 'DELETE',
       path: '/clients/{clientId}',
-      auth: 'delete:clients',
     },
     getLogs: {
       sdk: 'logs.list',
       method: 'GET',
       path: '/logs',
-      auth: 'read:logs',
       query: ListQuery(MAX_PAGE_SIZE.private),
       response: (r) => r.LogCheckpointList,
       pagination: listingPages('logs'),
@@ -140,7 +127,6 @@ export const idm = defineContract<IdmAuth>()({
       sdk: 'logs.get',
       method: 'GET',
       path: '/logs/{logId}',
-      auth: 'read:logs',
       response: (r) => r.LogEvent,
     },
     getToken: {
@@ -148,7 +134,6 @@ export const idm = defineContract<IdmAuth>()({
       method: 'POST',
       base: '',
       path: '/oauth/token',
-      auth: 'client credentials',
       body: TokenRequest,
       response: (r) => r.TokenResponse,
     },

@@ -36,15 +36,17 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 type Operations<C> = C extends Contract<infer Ops, unknown> ? Ops : never;
-type Responses<C> =
-  C extends Contract<Record<string, ContractOperation<unknown, never>>, infer R> ? R : never;
+type Responses<C> = C extends Contract<Record<string, ContractOperation>, infer R> ? R : never;
 type Output<S> = S extends $ZodType ? output<S> : undefined;
 
-/** The auth type of a contract's operations. */
-export type AuthOf<C> = Operations<C>[keyof Operations<C>]['auth'];
+/**
+ * Who may call each operation of a contract, in the interface's own terms: one entry each, so that
+ * a missing or misspelt operation does not compile.
+ */
+export type AccessOf<C, Auth> = { readonly [Id in keyof Operations<C>]: Auth };
 
 /** The checked input of one operation, typed by the schemas that checked it. */
-export interface InputOf<O extends ContractOperation<unknown, never>> extends CheckedInput {
+export interface InputOf<O extends ContractOperation> extends CheckedInput {
   query: Output<O['query']>;
   body: Output<O['body']>;
 }
@@ -71,14 +73,15 @@ function resourceOf(sdk: string, client: string): string {
 
 /**
  * A contract's operations in the form the shared module mounts and documents: keyed by operationId,
- * with every method that reaches them, their response schema picked from the loaded responses, and
- * what the server's documentation adds.
+ * with every method that reaches them, who may call them (from the interface's access table), their
+ * response schema picked from the loaded responses, and what the server's documentation adds.
  */
-export function operationsOf<C extends Contract>(
+export function operationsOf<C extends Contract, Access extends AccessOf<C, unknown>>(
   contract: C,
+  access: Access,
   responses: Responses<C>,
   documentation: DocumentationOf<C>,
-): Operation<AuthOf<C>>[] {
+): Operation<Access[keyof Access]>[] {
   return Object.entries(contract.operations).map(([id, operation]) => {
     const {
       statuses = {},
@@ -93,7 +96,7 @@ export function operationsOf<C extends Contract>(
       methods: [operation.method, ...(operation.also ?? [])],
       path: operation.path,
       tag: resourceOf(operation.sdk, contract.name),
-      auth: operation.auth as AuthOf<C>,
+      auth: access[id as keyof Access],
       query: operation.query,
       body: operation.body,
       response: operation.response?.(responses as never),

@@ -1,6 +1,6 @@
 export { bodyOf, queryOf } from './checked-input';
 export {
-  type AuthOf,
+  type AccessOf,
   type DocumentationOf,
   type HandlersOf,
   type InputOf,

@@ -404,6 +404,7 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
 /** The contract's operations as the server mounts them; the routes, index and document come from them. */
 export const calendarOperations: CalendarOperation[] = operationsOf(
   requests.calendar,
+  requests.calendarAccess,
   responses,
   calendarDocumentation,
 );

@@ -1,4 +1,4 @@
-import { type MailAuth, mail, UpdateServerBody } from '@clientkit/contracts/mail';
+import { type MailAuth, mail, mailAccess, UpdateServerBody } from '@clientkit/contracts/mail';
 import * as responses from '@clientkit/contracts/mail/responses';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
@@ -113,7 +113,7 @@ export function mailDescription(
       'Every request carries the account token; answers are JSON only.',
     tags: { servers: 'Servers: their settings, inbound address and hook URLs' },
     base: mail.base,
-    operations: operationsOf(mail, responses, mailDocumentation),
+    operations: operationsOf(mail, mailAccess, responses, mailDocumentation),
     pathParameters: mailPathParameters,
     components: {
       responses: { Server: responses.Server, MailErrorBody: responses.MailErrorBody },

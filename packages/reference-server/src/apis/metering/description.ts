@@ -5,6 +5,7 @@ import {
   MeterEventStreamBody,
   type MeteringAuth,
   metering,
+  meteringAccess,
 } from '@clientkit/contracts/metering';
 import * as responses from '@clientkit/contracts/metering/responses';
 import type { Context } from 'hono';
@@ -136,7 +137,7 @@ export function meteringDescription(
       events: 'Meter events, sent in batches through a session',
     },
     base: METERING_BASE,
-    operations: operationsOf(metering, responses, meteringDocumentation),
+    operations: operationsOf(metering, meteringAccess, responses, meteringDocumentation),
     components: {
       responses: {
         MeterEventSession: responses.MeterEventSession,
