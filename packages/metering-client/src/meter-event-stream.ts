@@ -129,15 +129,13 @@ const StreamOptions = z.object(streamOptionShape).check(
   ),
 );
 
-const isRetryLimit = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
-
 /** A retry limit, or ky's retry options with a valid limit if any (ky checks the rest). */
 function isRetrySetting(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return isRetryLimit(value);
-  }
-  const { limit } = value as { limit?: unknown };
-  return limit === undefined || isRetryLimit(limit);
+  const { limit = 0 } =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as { limit?: unknown })
+      : { limit: value };
+  return Number.isInteger(limit) && (limit as number) >= 0;
 }
 
 /** The events of one request, from the moment they are cut from the pending ones until they are sent or failed. */

@@ -18,10 +18,13 @@ export function nodeProcess(): NodeProcess | undefined {
     navigator?: { userAgent?: string };
   };
   const process = scope.process;
-  if (!process?.versions?.node || process.versions.bun || scope.Deno) return undefined;
-  const agent = scope.navigator?.userAgent;
-  if (agent !== undefined && !agent.startsWith('Node.js')) return undefined;
-  return typeof process.getBuiltinModule === 'function' ? process : undefined;
+  const isNode =
+    process?.versions?.node &&
+    !process.versions.bun &&
+    !scope.Deno &&
+    (scope.navigator?.userAgent ?? 'Node.js').startsWith('Node.js') &&
+    typeof process.getBuiltinModule === 'function';
+  return isNode ? process : undefined;
 }
 
 /**
