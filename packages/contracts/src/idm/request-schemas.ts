@@ -69,35 +69,33 @@ export type AppType = z.infer<typeof AppType>;
 
 // ---- list queries ----
 
-function listQueryShape(maxPageSize: number) {
-  const pageSize = integer(1, maxPageSize);
-  return {
-    page: z.optional(integer(0)),
-    per_page: z.optional(pageSize),
-    include_totals: z.optional(z.boolean()),
-    from: z.optional(nonEmpty),
-    take: z.optional(pageSize),
-  };
-}
-
 const offsetKeys = ['page', 'per_page', 'include_totals'] as const;
 const checkpointKeys = ['from', 'take'] as const;
-
-/** True when the query names parameters of one pagination mode at most. */
-function oneModeOnly(query: Record<string, unknown>): boolean {
-  const offset = offsetKeys.some((key) => query[key] !== undefined);
-  const checkpoint = checkpointKeys.some((key) => query[key] !== undefined);
-  return !(offset && checkpoint);
-}
+const namesAny = (query: Record<string, unknown>, keys: readonly string[]) =>
+  keys.some((key) => query[key] !== undefined);
 
 const mixedModes =
   'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
 
-const listQueries = new Map<number, ReturnType<typeof newListQuery>>();
-
 function newListQuery(maxPageSize: number) {
-  return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+  const pageSize = integer(1, maxPageSize);
+  return z
+    .strictObject({
+      page: z.optional(integer(0)),
+      per_page: z.optional(pageSize),
+      include_totals: z.optional(z.boolean()),
+      from: z.optional(nonEmpty),
+      take: z.optional(pageSize),
+    })
+    .check(
+      z.refine(
+        (query) => !(namesAny(query, offsetKeys) && namesAny(query, checkpointKeys)),
+        mixedModes,
+      ),
+    );
 }
+
+const listQueries: Record<number, ReturnType<typeof newListQuery>> = {};
 
 /**
  * The query of the clients and logs listings on a tenant whose page sizes go up to `maxPageSize`:
@@ -105,9 +103,8 @@ function newListQuery(maxPageSize: number) {
  * schema per page size, so that each side can tell the schema its operation declares.
  */
 export function ListQuery(maxPageSize: number) {
-  let schema = listQueries.get(maxPageSize);
-  if (!schema) listQueries.set(maxPageSize, (schema = newListQuery(maxPageSize)));
-  return schema;
+  listQueries[maxPageSize] ??= newListQuery(maxPageSize);
+  return listQueries[maxPageSize];
 }
 export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
 
