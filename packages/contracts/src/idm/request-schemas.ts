@@ -112,8 +112,8 @@ export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
 
 const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
 
-const clientUrl = () => urlString().check(z.maxLength(CLIENT_URL_MAX_LENGTH));
-const clientUrlList = () => z.array(clientUrl()).check(z.maxLength(CLIENT_URL_LIST_MAX_ITEMS));
+const clientUrl = urlString().check(z.maxLength(CLIENT_URL_MAX_LENGTH));
+const clientUrlList = z.optional(z.array(clientUrl).check(z.maxLength(CLIENT_URL_LIST_MAX_ITEMS)));
 
 /**
  * `client_metadata`: an object of short strings with few properties. Its rules on the number and
@@ -140,23 +140,23 @@ const clientFields = {
   /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
   app_type: z.optional(AppType),
   /** The URLs the tenant may redirect to after a login: at most 100, each up to 2048 characters. */
-  callbacks: z.optional(clientUrlList()),
+  callbacks: clientUrlList,
   /** The origins allowed to call the tenant from a browser: at most 100, each up to 2048 characters. */
-  allowed_origins: z.optional(clientUrlList()),
+  allowed_origins: clientUrlList,
   /** The URL of the application's logo, up to 2048 characters. */
-  logo_uri: z.optional(clientUrl()),
+  logo_uri: z.optional(clientUrl),
   /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
   /** Free-form strings to keep with the client: at most 10, names and values up to 255 characters. */
   client_metadata: z.optional(ClientMetadata),
 };
 
-const clientName = () => z.string().check(z.minLength(1), z.maxLength(CLIENT_NAME_MAX_LENGTH));
+const clientName = z.string().check(z.minLength(1), z.maxLength(CLIENT_NAME_MAX_LENGTH));
 
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
 export const CreateClientBody = z.strictObject({
   /** The application's name, 1 to 255 characters. */
-  name: clientName(),
+  name: clientName,
   ...clientFields,
 });
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
@@ -164,7 +164,7 @@ export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
 
 const clientChanges = {
   /** A new name, 1 to 255 characters. */
-  name: z.optional(clientName()),
+  name: z.optional(clientName),
   ...clientFields,
 };
 
