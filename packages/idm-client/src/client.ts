@@ -100,11 +100,6 @@ const definition: ClientDefinition<typeof idm> = {
   },
 };
 
-/** The client's clock: its `now` option, read when used, so that a test clock set up later applies. */
-function clockOf(options: object): () => number {
-  return () => ((options as { now?: () => number }).now ?? Date.now)();
-}
-
 /**
  * A client of the identity management interface: clients and logs, and any other route through
  * `request` and `paginate`, with its conventions applied (scopes, correlation ids, the 1 MB body
@@ -130,7 +125,8 @@ export class IdmClient {
   #token: SecretSource | undefined;
 
   constructor(options: IdmClientOptions) {
-    const now = clockOf(options);
+    // The client's clock: its `now` option, read when used, so that a test clock set up later applies.
+    const now = () => (options.now ?? Date.now)();
     this.#core = new ClientCore(
       {
         ...definition,

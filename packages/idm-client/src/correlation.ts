@@ -24,20 +24,19 @@ export interface MutationOptions extends RequestOptions {
 export function applyCorrelationId(call: Call): void {
   const { correlationId } = call.options as MutationOptions;
   if (correlationId === undefined) return;
-  const refuse = (message: string) => {
+  const broken = !mutatingMethods.includes(call.method)
+    ? 'is only sent with POST, PUT, PATCH and DELETE'
+    : // Printable ASCII text with something besides spaces.
+      typeof correlationId !== 'string' ||
+        !/^[\x20-\x7e]+$/.test(correlationId) ||
+        correlationId.trim() === ''
+      ? 'must be printable ASCII text, not empty'
+      : undefined;
+  if (broken) {
     throw new RequestValidationError(`options of ${call.operation}`, [
-      { path: 'correlationId', message },
+      { path: 'correlationId', message: broken },
     ]);
-  };
-  if (!mutatingMethods.includes(call.method)) {
-    refuse('is only sent with POST, PUT, PATCH and DELETE');
   }
-  if (!isPrintable(correlationId)) refuse('must be printable ASCII text, not empty');
   const headers = { ...call.options.headers, 'x-correlation-id': cutCorrelationId(correlationId) };
   call.options = { ...call.options, headers };
-}
-
-/** Printable ASCII text with something besides spaces. */
-function isPrintable(value: unknown): value is string {
-  return typeof value === 'string' && /^[\x20-\x7e]+$/.test(value) && value.trim() !== '';
 }

@@ -4,18 +4,18 @@
  * `{error, error_description}` (RFC 6749 §5.2).
  */
 export function idmErrorBody(body: unknown): { message: string; code?: string } | undefined {
-  const fields = body as
-    | { message?: unknown; errorCode?: unknown; error?: unknown; error_description?: unknown }
-    | undefined;
-  if (typeof fields?.message === 'string') {
-    return {
-      message: fields.message,
-      ...(typeof fields.errorCode === 'string' ? { code: fields.errorCode } : {}),
-    };
+  const { message, errorCode, error, error_description } = (body ?? {}) as {
+    message?: unknown;
+    errorCode?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+  };
+  if (typeof message === 'string') {
+    return typeof errorCode === 'string' ? { message, code: errorCode } : { message };
   }
-  if (typeof fields?.error !== 'string') return undefined;
+  if (typeof error !== 'string') return undefined;
   return {
-    message: typeof fields.error_description === 'string' ? fields.error_description : fields.error,
-    code: fields.error,
+    message: typeof error_description === 'string' ? error_description : error,
+    code: error,
   };
 }

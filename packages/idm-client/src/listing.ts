@@ -2,9 +2,8 @@ import {
   defaultPageSize,
   type idm,
   idmFor,
-  ListQuery,
+  type ListQuery,
   listingPages,
-  MAX_PAGE_SIZE,
   type Tenant,
 } from '@clientkit/contracts/idm';
 import type { OffsetPages } from '@clientkit/contracts/idm/responses';
@@ -80,13 +79,11 @@ export class Listings {
   readonly #core: ClientCore<typeof idm>;
   readonly #operations: typeof idm.operations;
   readonly #pageSize: number;
-  readonly #listQuery: ReturnType<typeof ListQuery>;
 
   constructor(core: ClientCore<typeof idm>, tenant: Tenant, now: () => number) {
     this.#core = core;
     this.#operations = idmFor(tenant, now).operations;
     this.#pageSize = defaultPageSize(tenant);
-    this.#listQuery = ListQuery(MAX_PAGE_SIZE[tenant]);
   }
 
   /** One of the contract's listings; its query is checked as the operation declares it. */
@@ -104,8 +101,8 @@ export class Listings {
   }
 
   /**
-   * Any other listing, relative to `/api/v2`: its pagination parameters are checked like the
-   * contract's listings, and its other parameters are sent as filters.
+   * Any other listing, relative to `/api/v2`: its pagination parameters are checked with the
+   * contract's listings' query (the tenant's), and its other parameters are sent as filters.
    */
   paginate<Item, Raw>(
     path: string,
@@ -119,7 +116,10 @@ export class Listings {
         this.#pageSize,
       );
       const paging = { page, per_page, include_totals, from, take };
-      query = { ...validateInput(this.#listQuery, paging, 'query of idm.paginate'), ...filters };
+      query = {
+        ...validateInput(this.#operations.getClients.query, paging, 'query of idm.paginate'),
+        ...filters,
+      };
     } catch (error) {
       return new PagePromise<Item, Raw>(Promise.reject(error));
     }

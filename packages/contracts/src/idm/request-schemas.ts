@@ -69,35 +69,33 @@ export type AppType = z.infer<typeof AppType>;
 
 // ---- list queries ----
 
-function listQueryShape(maxPageSize: number) {
-  const pageSize = integer(1, maxPageSize);
-  return {
-    page: z.optional(integer(0)),
-    per_page: z.optional(pageSize),
-    include_totals: z.optional(z.boolean()),
-    from: z.optional(nonEmpty),
-    take: z.optional(pageSize),
-  };
-}
-
 const offsetKeys = ['page', 'per_page', 'include_totals'] as const;
 const checkpointKeys = ['from', 'take'] as const;
-
-/** True when the query names parameters of one pagination mode at most. */
-function oneModeOnly(query: Record<string, unknown>): boolean {
-  const offset = offsetKeys.some((key) => query[key] !== undefined);
-  const checkpoint = checkpointKeys.some((key) => query[key] !== undefined);
-  return !(offset && checkpoint);
-}
+const namesAny = (query: Record<string, unknown>, keys: readonly string[]) =>
+  keys.some((key) => query[key] !== undefined);
 
 const mixedModes =
   'must use page, per_page and include_totals (offset) or from and take (checkpoint), not both';
 
-const listQueries = new Map<number, ReturnType<typeof newListQuery>>();
-
 function newListQuery(maxPageSize: number) {
-  return z.strictObject(listQueryShape(maxPageSize)).check(z.refine(oneModeOnly, mixedModes));
+  const pageSize = integer(1, maxPageSize);
+  return z
+    .strictObject({
+      page: z.optional(integer(0)),
+      per_page: z.optional(pageSize),
+      include_totals: z.optional(z.boolean()),
+      from: z.optional(nonEmpty),
+      take: z.optional(pageSize),
+    })
+    .check(
+      z.refine(
+        (query) => !(namesAny(query, offsetKeys) && namesAny(query, checkpointKeys)),
+        mixedModes,
+      ),
+    );
 }
+
+const listQueries: Record<number, ReturnType<typeof newListQuery>> = {};
 
 /**
  * The query of the clients and logs listings on a tenant whose page sizes go up to `maxPageSize`:
@@ -105,9 +103,8 @@ function newListQuery(maxPageSize: number) {
  * schema per page size, so that each side can tell the schema its operation declares.
  */
 export function ListQuery(maxPageSize: number) {
-  let schema = listQueries.get(maxPageSize);
-  if (!schema) listQueries.set(maxPageSize, (schema = newListQuery(maxPageSize)));
-  return schema;
+  listQueries[maxPageSize] ??= newListQuery(maxPageSize);
+  return listQueries[maxPageSize];
 }
 export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
 
@@ -115,8 +112,8 @@ export type ListQuery = z.infer<ReturnType<typeof ListQuery>>;
 
 const hasSomeProperty = (value: object) => Object.values(value).some((v) => v !== undefined);
 
-const clientUrl = () => urlString().check(z.maxLength(CLIENT_URL_MAX_LENGTH));
-const clientUrlList = () => z.array(clientUrl()).check(z.maxLength(CLIENT_URL_LIST_MAX_ITEMS));
+const clientUrl = urlString().check(z.maxLength(CLIENT_URL_MAX_LENGTH));
+const clientUrlList = z.optional(z.array(clientUrl).check(z.maxLength(CLIENT_URL_LIST_MAX_ITEMS)));
 
 /**
  * `client_metadata`: an object of short strings with few properties. Its rules on the number and
@@ -143,23 +140,23 @@ const clientFields = {
   /** The kind of application: `native`, `spa`, `regular_web` or `non_interactive`. */
   app_type: z.optional(AppType),
   /** The URLs the tenant may redirect to after a login: at most 100, each up to 2048 characters. */
-  callbacks: z.optional(clientUrlList()),
+  callbacks: clientUrlList,
   /** The origins allowed to call the tenant from a browser: at most 100, each up to 2048 characters. */
-  allowed_origins: z.optional(clientUrlList()),
+  allowed_origins: clientUrlList,
   /** The URL of the application's logo, up to 2048 characters. */
-  logo_uri: z.optional(clientUrl()),
+  logo_uri: z.optional(clientUrl),
   /** Whether the application belongs to the tenant's owner rather than a third party. */
   is_first_party: z.optional(z.boolean()),
   /** Free-form strings to keep with the client: at most 10, names and values up to 255 characters. */
   client_metadata: z.optional(ClientMetadata),
 };
 
-const clientName = () => z.string().check(z.minLength(1), z.maxLength(CLIENT_NAME_MAX_LENGTH));
+const clientName = z.string().check(z.minLength(1), z.maxLength(CLIENT_NAME_MAX_LENGTH));
 
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
 export const CreateClientBody = z.strictObject({
   /** The application's name, 1 to 255 characters. */
-  name: clientName(),
+  name: clientName,
   ...clientFields,
 });
 /** A new client: a name (1 to 255 characters) and any of the optional settings. */
@@ -167,7 +164,7 @@ export interface CreateClientBody extends z.infer<typeof CreateClientBody> {}
 
 const clientChanges = {
   /** A new name, 1 to 255 characters. */
-  name: z.optional(clientName()),
+  name: z.optional(clientName),
   ...clientFields,
 };
 
