@@ -14,6 +14,11 @@ function inBrowser(): boolean {
  * key") in a browser, unless the application set `dangerouslyAllowBrowser: true`.
  */
 export function refuseSecretInBrowser(allowed: unknown, subject: string, secret: string): void {
+  if (allowed !== undefined && typeof allowed !== 'boolean') {
+    throw new RequestValidationError(subject, [
+      { path: 'dangerouslyAllowBrowser', message: 'must be true or false' },
+    ]);
+  }
   if (allowed === true || !inBrowser()) return;
   throw new RequestValidationError(subject, [
     {

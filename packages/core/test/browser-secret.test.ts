@@ -33,4 +33,10 @@ describe('a server-side secret in a browser', () => {
     );
     expect(() => refuseSecretInBrowser(true, 'options of X', 'its key')).not.toThrow();
   });
+
+  it('refuses a dangerouslyAllowBrowser that is not true or false, on any runtime', () => {
+    expect(() => refuseSecretInBrowser('yes', 'options of MailClient', 'its token')).toThrow(
+      'Invalid options of MailClient: dangerouslyAllowBrowser must be true or false',
+    );
+  });
 });
