@@ -38,18 +38,16 @@ const id = text(MAX_ID_LENGTH);
 const url = urlString().check(z.maxLength(MAX_URL_LENGTH));
 
 /**
- * True when every list and every text inside `value` is within `max` items or characters, and it
- * nests at most 32 deep (a deeper value is refused rather than walked).
+ * True when every list and every text (keys too) inside `value` holds at most 10000 items or
+ * characters, and it nests at most 32 deep (a deeper value is refused rather than walked). An
+ * array's keys are its indexes, always short.
  */
-function withinSize(value: unknown, max: number, depth = 0): boolean {
-  if (typeof value === 'string') return value.length <= max;
+function withinSize(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.length <= MAX_MERGE_RULE_CONTENT;
   if (value === null || typeof value !== 'object') return true;
-  if (depth >= 32) return false;
-  if (Array.isArray(value)) {
-    return value.length <= max && value.every((item) => withinSize(item, max, depth + 1));
-  }
+  if (depth >= 32 || (Array.isArray(value) && value.length > MAX_MERGE_RULE_CONTENT)) return false;
   return Object.entries(value).every(
-    ([key, item]) => key.length <= max && withinSize(item, max, depth + 1),
+    ([key, item]) => key.length <= MAX_MERGE_RULE_CONTENT && withinSize(item, depth + 1),
   );
 }
 
@@ -58,7 +56,7 @@ function withinSize(value: unknown, max: number, depth = 0): boolean {
  * or text inside it may exceed 10000 items or characters.
  */
 const MergeRule = z.custom<unknown>(
-  (rule) => withinSize(rule, MAX_MERGE_RULE_CONTENT),
+  (rule) => withinSize(rule),
   `must hold no list or text longer than ${MAX_MERGE_RULE_CONTENT}, nested at most 32 deep`,
 );
 
