@@ -7,49 +7,33 @@ import { integer, isoDateTimeString, urlString } from '../common';
 import { mergeRulesOf } from './merge-rules';
 
 /*
- * The longest lists and strings a request may hold. The service publishes some (URLs 2048, titles
- * 50, names 64, search text 512); the rest are generous bounds of our own, far above real use, so
- * that no request carries an unbounded list or text.
+ * The longest lists and strings a request may hold, each written where it applies. The service
+ * publishes some (URLs 2048, titles 50, names 64, search text 512); the rest (ids and share keys
+ * 256, cursors 1024, invitees 1000 per list, Git refs 256, Git folders 1024, commit messages 10000,
+ * merge rules 50) are generous bounds of our own, far above real use, so that no request carries an
+ * unbounded list or text.
  */
-/** An id of a user, team, space or collection, and a share key. */
-const MAX_ID_LENGTH = 256;
-/** A listing's page cursor. */
-const MAX_CURSOR_LENGTH = 1024;
-/** A URL, as the service bounds them. */
-const MAX_URL_LENGTH = 2048;
-/** Users, and teams, in one invitation (each list). */
-const MAX_INVITEES = 1000;
-/** A Git ref such as `refs/heads/main`. */
-const MAX_GIT_REF_LENGTH = 256;
-/** The folder of a repository that holds the content. */
-const MAX_GIT_DIRECTORY_LENGTH = 1024;
-/** A commit message. */
-const MAX_COMMIT_MESSAGE_LENGTH = 10_000;
-/** Rules in a space's merge rules. */
-const MAX_MERGE_RULES = 50;
 /** Any list or text inside one merge rule (reviewer ids, a custom expression). */
 const MAX_MERGE_RULE_CONTENT = 10_000;
 
 /** A text of 1 to `max` characters. */
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 /** An id: 1 to 256 characters. */
-const id = text(MAX_ID_LENGTH);
+const id = text(256);
 /** A URL of at most 2048 characters. */
-const url = urlString().check(z.maxLength(MAX_URL_LENGTH));
+const url = urlString().check(z.maxLength(2048));
 
 /**
- * True when every list and every text inside `value` is within `max` items or characters, and it
- * nests at most 32 deep (a deeper value is refused rather than walked).
+ * True when every list and every text (keys too) inside `value` holds at most 10000 items or
+ * characters, and it nests at most 32 deep (a deeper value is refused rather than walked). An
+ * array's keys are its indexes, always short.
  */
-function withinSize(value: unknown, max: number, depth = 0): boolean {
-  if (typeof value === 'string') return value.length <= max;
+function withinSize(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.length <= MAX_MERGE_RULE_CONTENT;
   if (value === null || typeof value !== 'object') return true;
-  if (depth >= 32) return false;
-  if (Array.isArray(value)) {
-    return value.length <= max && value.every((item) => withinSize(item, max, depth + 1));
-  }
+  if (depth >= 32 || (Array.isArray(value) && value.length > MAX_MERGE_RULE_CONTENT)) return false;
   return Object.entries(value).every(
-    ([key, item]) => key.length <= max && withinSize(item, max, depth + 1),
+    ([key, item]) => key.length <= MAX_MERGE_RULE_CONTENT && withinSize(item, depth + 1),
   );
 }
 
@@ -58,7 +42,7 @@ function withinSize(value: unknown, max: number, depth = 0): boolean {
  * or text inside it may exceed 10000 items or characters.
  */
 const MergeRule = z.custom<unknown>(
-  (rule) => withinSize(rule, MAX_MERGE_RULE_CONTENT),
+  (rule) => withinSize(rule),
   `must hold no list or text longer than ${MAX_MERGE_RULE_CONTENT}, nested at most 32 deep`,
 );
 
@@ -88,10 +72,7 @@ export const TranslationLanguage = z
     ),
   );
 /** The space's merge rules: inherited from its parent, none, or a list of rules. */
-export const MergeRules = mergeRulesOf(
-  z.strictObject,
-  z.array(MergeRule).check(z.maxLength(MAX_MERGE_RULES)),
-);
+export const MergeRules = mergeRulesOf(z.strictObject, z.array(MergeRule).check(z.maxLength(50)));
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** Points at a space or a collection, to place content before or after it. */
@@ -215,7 +196,7 @@ const listShape = {
   /** How many items a page holds: 0 to 1000, 50 when left out. */
   limit: z.optional(ListLimit),
   /** The cursor of the page to read, from the previous page's `next.page` (at most 1024 characters). */
-  page: z.optional(text(MAX_CURSOR_LENGTH)),
+  page: z.optional(text(1024)),
 };
 
 /** Query of a listing: page size and the cursor of the page to read. */
@@ -232,15 +213,18 @@ export const SearchQuery = z.strictObject({
 /** Query of a search: the text (1 to 512 characters), page size and cursor. */
 export interface SearchQuery extends z.infer<typeof SearchQuery> {}
 
+/** Ids of users, or of teams, to invite: at most 1000, each at most 256 characters. */
+const invitees = z.optional(z.array(id).check(z.maxLength(1000)));
+
 /** An invitation: a role (null for guests) for at least one user or team. */
 export const InviteUsersAndTeams = z
   .strictObject({
     /** The role to give them, or null to make them guests. */
     role: MemberRoleOrGuest,
     /** The ids of the users to invite: at most 1000, each at most 256 characters. */
-    users: z.optional(z.array(id).check(z.maxLength(MAX_INVITEES))),
+    users: invitees,
     /** The ids of the teams to invite: at most 1000, each at most 256 characters. */
-    teams: z.optional(z.array(id).check(z.maxLength(MAX_INVITEES))),
+    teams: invitees,
   })
   .check(
     z.refine(
@@ -266,7 +250,7 @@ const importShape = {
    */
   url,
   /** The branch or ref to use, such as `main`: at most 256 characters. */
-  ref: text(MAX_GIT_REF_LENGTH),
+  ref: text(256),
   /** The URL of the repository's file tree at that ref, to link to from the space. */
   repoTreeURL: z.optional(url),
   /** The URL pattern of a commit, to link to from the space. */
@@ -275,7 +259,7 @@ const importShape = {
    * The folder of the repository that holds the content (at most 1024 characters); the root when
    * left out.
    */
-  repoProjectDirectory: z.optional(z.string().check(z.maxLength(MAX_GIT_DIRECTORY_LENGTH))),
+  repoProjectDirectory: z.optional(z.string().check(z.maxLength(1024))),
   /**
    * The moment the sync is for, ISO 8601, so that an older request does not override a newer one.
    */
@@ -295,7 +279,7 @@ export interface ImportGitRepository extends z.infer<typeof ImportGitRepository>
 export const ExportToGitRepository = z.strictObject({
   ...importShape,
   /** The message of the commit the export makes, at most 10000 characters. */
-  commitMessage: text(MAX_COMMIT_MESSAGE_LENGTH),
+  commitMessage: text(10_000),
 });
 /** Where to export a space's content to, with the commit message. */
 export interface ExportToGitRepository extends z.infer<typeof ExportToGitRepository> {}
