@@ -6,6 +6,7 @@ import {
   JsonSchemaWriter,
   jsonSchemaHints,
   type Operation,
+  type OperationDocs,
   operationsOf,
   type PathParameter,
 } from '../../operations';
@@ -19,10 +20,138 @@ export type CalendarOperation = Operation<requests.CalendarAccess>;
 /** The query parameters WordPress fills in when a listing leaves them out. */
 const pageDefaults = { page: 1, per_page: requests.DEFAULT_PER_PAGE };
 
+const INVALID = 'A parameter is missing or invalid (rest_invalid_param)';
+const PAST_LAST_PAGE = 'The page is past the last one (event-archive-page-not-found and the like)';
+const CREATED = 'Created; Location holds its address';
+const NO_CREDENTIALS = 'No credentials (rest_forbidden)';
+const MAY_NOT_WRITE = 'The credentials may not write (rest_forbidden)';
+
+type Docs = Record<string, OperationDocs>;
+type PostTypeOperation = 'list' | 'create' | `${'get' | 'update' | 'delete'}${'' | 'BySlug'}`;
+type TaxonomyOperation = 'list' | 'create' | 'get' | 'update' | 'delete';
+
+/**
+ * The eight operations of a post type (events, venues, organizers): a listing, a create, and a read,
+ * an update and a move to the trash, each by id and by slug. `article` goes before the singular
+ * (`an event`); `read` holds what a read may answer besides the missing and trashed record.
+ */
+function postTypeDocs<Plural extends string>(
+  plural: Plural,
+  singular: string,
+  article: 'a' | 'an',
+  requiredBody: string[],
+  read: OperationDocs['statuses'] = {},
+): Record<`${Plural}.${PostTypeOperation}`, OperationDocs> {
+  const one = `${article} ${singular}`;
+  const missing = {
+    404: `No such ${singular}, or not one the caller may see (${singular}-not-found)`,
+    410: `The ${singular} is in the trash (${singular}-is-in-trash)`,
+  };
+  const write = { 401: NO_CREDENTIALS, 403: MAY_NOT_WRITE, ...missing };
+  const docs: Docs = {
+    [`${plural}.list`]: {
+      summary: `List ${plural}`,
+      success: [200],
+      errors: [400, 401, 403, 404],
+      statuses: {
+        400: INVALID,
+        401: 'Another status than publish, without credentials (rest_forbidden_status)',
+        403: 'Another status than publish, for a user who may only read (rest_forbidden_status)',
+        404: PAST_LAST_PAGE,
+      },
+      defaults: pageDefaults,
+    },
+    [`${plural}.create`]: {
+      summary: `Create ${one}`,
+      success: [201],
+      errors: [400, 401, 403],
+      statuses: { 201: CREATED, 400: INVALID, 401: NO_CREDENTIALS, 403: MAY_NOT_WRITE },
+      requiredBody,
+    },
+  };
+  for (const [by, suffix] of [
+    ['id', ''],
+    ['slug', 'BySlug'],
+  ]) {
+    docs[`${plural}.get${suffix}`] = {
+      summary: `Read ${one} by ${by}`,
+      success: [200],
+      errors: [401, 403, 404, 410],
+      statuses: { ...read, ...missing },
+    };
+    docs[`${plural}.update${suffix}`] = {
+      summary: `Update ${one} by ${by}`,
+      success: [200],
+      errors: [400, 401, 403, 404, 410],
+      statuses: { 400: INVALID, ...write },
+    };
+    docs[`${plural}.delete${suffix}`] = {
+      summary: `Move ${one} to the trash by ${by}`,
+      success: [200],
+      errors: [401, 403, 404, 410],
+      statuses: write,
+    };
+  }
+  return docs as Record<`${Plural}.${PostTypeOperation}`, OperationDocs>;
+}
+
+/** The five operations of a taxonomy (categories, tags), its terms addressed by id. */
+function taxonomyDocs<Plural extends string>(
+  plural: Plural,
+  singular: string,
+): Record<`${Plural}.${TaxonomyOperation}`, OperationDocs> {
+  const taken =
+    'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)';
+  const missing = { 404: 'No such term (term-not-found)' };
+  const docs: Docs = {
+    [`${plural}.list`]: {
+      summary: `List ${plural}`,
+      success: [200],
+      errors: [400, 401, 403, 404],
+      statuses: {
+        400: INVALID,
+        404: PAST_LAST_PAGE,
+      },
+      defaults: pageDefaults,
+    },
+    [`${plural}.create`]: {
+      summary: `Create a ${singular}`,
+      success: [201],
+      errors: [400, 401, 403],
+      statuses: { 201: CREATED, 400: taken, 401: NO_CREDENTIALS, 403: MAY_NOT_WRITE },
+      requiredBody: ['name'],
+    },
+    [`${plural}.get`]: {
+      summary: `Read a ${singular}`,
+      success: [200],
+      errors: [401, 403, 404],
+      statuses: missing,
+    },
+    [`${plural}.update`]: {
+      summary: `Update a ${singular}`,
+      success: [200],
+      errors: [400, 401, 403, 404],
+      statuses: { 400: taken, 401: NO_CREDENTIALS, 403: MAY_NOT_WRITE, ...missing },
+    },
+    [`${plural}.delete`]: {
+      summary: `Delete a ${singular}`,
+      success: [200],
+      errors: [401, 403, 404],
+      statuses: {
+        200: `Deleted for good; the answer is the ${singular} as it was`,
+        401: NO_CREDENTIALS,
+        403: MAY_NOT_WRITE,
+        ...missing,
+      },
+    },
+  };
+  return docs as Record<`${Plural}.${TaxonomyOperation}`, OperationDocs>;
+}
+
 /**
  * What the calendar's document says of each operation beyond the contract, and what the server adds:
  * the defaults WordPress documents, and the fields a create reports together as missing
- * (`rest_missing_callback_param`) before other checks.
+ * (`rest_missing_callback_param`) before other checks. The resources of one kind are described alike.
  */
 const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
   getIndex: {
@@ -33,372 +162,13 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
     defaults: { namespace: requests.NAMESPACE, context: 'view' },
   },
   getDoc: { summary: 'This OpenAPI document', success: [200], errors: [401, 403] },
-  'events.list': {
-    summary: 'List events',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'Another status than publish, without credentials (rest_forbidden_status)',
-      403: 'Another status than publish, for a user who may only read (rest_forbidden_status)',
-      404: 'The page is past the last one (event-archive-page-not-found and the like)',
-    },
-    defaults: pageDefaults,
-  },
-  'events.create': {
-    summary: 'Create an event',
-    success: [201],
-    errors: [400, 401, 403],
-    statuses: {
-      201: 'Created; Location holds its address',
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-    },
-    requiredBody: ['title', 'start_date', 'end_date'],
-  },
-  'events.get': {
-    summary: 'Read an event by id',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      403: 'The event needs its password (event-password-protected)',
-      404: 'No such event, or not one the caller may see (event-not-found)',
-      410: 'The event is in the trash (event-is-in-trash)',
-    },
-  },
-  'events.update': {
-    summary: 'Update an event by id',
-    success: [200],
-    errors: [400, 401, 403, 404, 410],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such event, or not one the caller may see (event-not-found)',
-      410: 'The event is in the trash (event-is-in-trash)',
-    },
-  },
-  'events.delete': {
-    summary: 'Move an event to the trash by id',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such event, or not one the caller may see (event-not-found)',
-      410: 'The event is in the trash (event-is-in-trash)',
-    },
-  },
-  'events.getBySlug': {
-    summary: 'Read an event by slug',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      403: 'The event needs its password (event-password-protected)',
-      404: 'No such event, or not one the caller may see (event-not-found)',
-      410: 'The event is in the trash (event-is-in-trash)',
-    },
-  },
-  'events.updateBySlug': {
-    summary: 'Update an event by slug',
-    success: [200],
-    errors: [400, 401, 403, 404, 410],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such event, or not one the caller may see (event-not-found)',
-      410: 'The event is in the trash (event-is-in-trash)',
-    },
-  },
-  'events.deleteBySlug': {
-    summary: 'Move an event to the trash by slug',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such event, or not one the caller may see (event-not-found)',
-      410: 'The event is in the trash (event-is-in-trash)',
-    },
-  },
-  'venues.list': {
-    summary: 'List venues',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'Another status than publish, without credentials (rest_forbidden_status)',
-      403: 'Another status than publish, for a user who may only read (rest_forbidden_status)',
-      404: 'The page is past the last one (event-archive-page-not-found and the like)',
-    },
-    defaults: pageDefaults,
-  },
-  'venues.create': {
-    summary: 'Create a venue',
-    success: [201],
-    errors: [400, 401, 403],
-    statuses: {
-      201: 'Created; Location holds its address',
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-    },
-    requiredBody: ['venue'],
-  },
-  'venues.get': {
-    summary: 'Read a venue by id',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      404: 'No such venue, or not one the caller may see (venue-not-found)',
-      410: 'The venue is in the trash (venue-is-in-trash)',
-    },
-  },
-  'venues.update': {
-    summary: 'Update a venue by id',
-    success: [200],
-    errors: [400, 401, 403, 404, 410],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such venue, or not one the caller may see (venue-not-found)',
-      410: 'The venue is in the trash (venue-is-in-trash)',
-    },
-  },
-  'venues.delete': {
-    summary: 'Move a venue to the trash by id',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such venue, or not one the caller may see (venue-not-found)',
-      410: 'The venue is in the trash (venue-is-in-trash)',
-    },
-  },
-  'venues.getBySlug': {
-    summary: 'Read a venue by slug',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      404: 'No such venue, or not one the caller may see (venue-not-found)',
-      410: 'The venue is in the trash (venue-is-in-trash)',
-    },
-  },
-  'venues.updateBySlug': {
-    summary: 'Update a venue by slug',
-    success: [200],
-    errors: [400, 401, 403, 404, 410],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such venue, or not one the caller may see (venue-not-found)',
-      410: 'The venue is in the trash (venue-is-in-trash)',
-    },
-  },
-  'venues.deleteBySlug': {
-    summary: 'Move a venue to the trash by slug',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such venue, or not one the caller may see (venue-not-found)',
-      410: 'The venue is in the trash (venue-is-in-trash)',
-    },
-  },
-  'organizers.list': {
-    summary: 'List organizers',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'Another status than publish, without credentials (rest_forbidden_status)',
-      403: 'Another status than publish, for a user who may only read (rest_forbidden_status)',
-      404: 'The page is past the last one (event-archive-page-not-found and the like)',
-    },
-    defaults: pageDefaults,
-  },
-  'organizers.create': {
-    summary: 'Create an organizer',
-    success: [201],
-    errors: [400, 401, 403],
-    statuses: {
-      201: 'Created; Location holds its address',
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-    },
-    requiredBody: ['organizer'],
-  },
-  'organizers.get': {
-    summary: 'Read an organizer by id',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      404: 'No such organizer, or not one the caller may see (organizer-not-found)',
-      410: 'The organizer is in the trash (organizer-is-in-trash)',
-    },
-  },
-  'organizers.update': {
-    summary: 'Update an organizer by id',
-    success: [200],
-    errors: [400, 401, 403, 404, 410],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such organizer, or not one the caller may see (organizer-not-found)',
-      410: 'The organizer is in the trash (organizer-is-in-trash)',
-    },
-  },
-  'organizers.delete': {
-    summary: 'Move an organizer to the trash by id',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such organizer, or not one the caller may see (organizer-not-found)',
-      410: 'The organizer is in the trash (organizer-is-in-trash)',
-    },
-  },
-  'organizers.getBySlug': {
-    summary: 'Read an organizer by slug',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      404: 'No such organizer, or not one the caller may see (organizer-not-found)',
-      410: 'The organizer is in the trash (organizer-is-in-trash)',
-    },
-  },
-  'organizers.updateBySlug': {
-    summary: 'Update an organizer by slug',
-    success: [200],
-    errors: [400, 401, 403, 404, 410],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such organizer, or not one the caller may see (organizer-not-found)',
-      410: 'The organizer is in the trash (organizer-is-in-trash)',
-    },
-  },
-  'organizers.deleteBySlug': {
-    summary: 'Move an organizer to the trash by slug',
-    success: [200],
-    errors: [401, 403, 404, 410],
-    statuses: {
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such organizer, or not one the caller may see (organizer-not-found)',
-      410: 'The organizer is in the trash (organizer-is-in-trash)',
-    },
-  },
-  'categories.list': {
-    summary: 'List categories',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      404: 'The page is past the last one (event-archive-page-not-found and the like)',
-    },
-    defaults: pageDefaults,
-  },
-  'categories.create': {
-    summary: 'Create a category',
-    success: [201],
-    errors: [400, 401, 403],
-    statuses: {
-      201: 'Created; Location holds its address',
-      400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-    },
-    requiredBody: ['name'],
-  },
-  'categories.get': {
-    summary: 'Read a category',
-    success: [200],
-    errors: [401, 403, 404],
-    statuses: { 404: 'No such term (term-not-found)' },
-  },
-  'categories.update': {
-    summary: 'Update a category',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such term (term-not-found)',
-    },
-  },
-  'categories.delete': {
-    summary: 'Delete a category',
-    success: [200],
-    errors: [401, 403, 404],
-    statuses: {
-      200: 'Deleted for good; the answer is the category as it was',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such term (term-not-found)',
-    },
-  },
-  'tags.list': {
-    summary: 'List tags',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is missing or invalid (rest_invalid_param)',
-      404: 'The page is past the last one (event-archive-page-not-found and the like)',
-    },
-    defaults: pageDefaults,
-  },
-  'tags.create': {
-    summary: 'Create a tag',
-    success: [201],
-    errors: [400, 401, 403],
-    statuses: {
-      201: 'Created; Location holds its address',
-      400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-    },
-    requiredBody: ['name'],
-  },
-  'tags.get': {
-    summary: 'Read a tag',
-    success: [200],
-    errors: [401, 403, 404],
-    statuses: { 404: 'No such term (term-not-found)' },
-  },
-  'tags.update': {
-    summary: 'Update a tag',
-    success: [200],
-    errors: [400, 401, 403, 404],
-    statuses: {
-      400: 'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such term (term-not-found)',
-    },
-  },
-  'tags.delete': {
-    summary: 'Delete a tag',
-    success: [200],
-    errors: [401, 403, 404],
-    statuses: {
-      200: 'Deleted for good; the answer is the tag as it was',
-      401: 'No credentials (rest_forbidden)',
-      403: 'The credentials may not write (rest_forbidden)',
-      404: 'No such term (term-not-found)',
-    },
-  },
+  ...postTypeDocs('events', 'event', 'an', ['title', 'start_date', 'end_date'], {
+    403: 'The event needs its password (event-password-protected)',
+  }),
+  ...postTypeDocs('venues', 'venue', 'a', ['venue']),
+  ...postTypeDocs('organizers', 'organizer', 'an', ['organizer']),
+  ...taxonomyDocs('categories', 'category'),
+  ...taxonomyDocs('tags', 'tag'),
 };
 
 /** The contract's operations as the server mounts them; the routes, index and document come from them. */
