@@ -14,7 +14,12 @@ import type { RawRequestClient, RawRequestInit } from './escape-hatch';
 import { logLevelOf } from './logger';
 import type { CallLog } from './logging';
 import { optIn } from './opt-in-loader';
-import { CLIENT_OPTION_RULES, checkOptions, REQUEST_OPTION_RULES } from './option-rules';
+import {
+  CLIENT_OPTION_RULES,
+  checkOptions,
+  type OptionRule,
+  REQUEST_OPTION_RULES,
+} from './option-rules';
 import { type ClientOptions, type RequestOptions, serviceUrl } from './options';
 import { type PagePromise, paginate } from './pagination/page';
 import { chosenStyle, type PageParams } from './pagination/styles';
@@ -32,6 +37,8 @@ export interface ClientDefinition<C extends Contract> {
   contract: C;
   /** The constructor options of this client beyond the shared ones (`baseUrl` included). */
   options: readonly string[];
+  /** Rules of this client's own options that core checks with the shared ones, by name. */
+  optionRules?: Readonly<Record<string, OptionRule>>;
   /** The request options of this client beyond the shared ones (idm's `correlationId`). */
   requestOptions?: readonly string[];
   /** Reads `code` and `message` from the interface's error body. */
@@ -100,7 +107,9 @@ export class ClientCore<C extends Contract> {
     credentials: (options: GivenOptions, subject: string) => Auth | undefined,
   ) {
     const subject = `options of ${definition.name}`;
-    checkOptions(options, CLIENT_OPTION_RULES, subject, { also: definition.options });
+    checkOptions(options, { ...CLIENT_OPTION_RULES, ...definition.optionRules }, subject, {
+      also: definition.options,
+    });
     const given = options as GivenOptions;
     const url = definition.url
       ? definition.url(given, subject)

@@ -62,6 +62,7 @@ export {
 export type { RawRequestInit } from './escape-hatch';
 export { type Logger, type LogLevel, leveledLogger } from './logger';
 export type { CallLog } from './logging';
+export type { OptionRule } from './option-rules';
 export {
   CLIENT_OPTION_NAMES,
   type ClientOptions,

@@ -1,14 +1,14 @@
 import { RequestValidationError, type ValidationIssue } from './errors';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
-/** What a value must be, or undefined when it is fine. */
-type Rule = (value: unknown) => string | undefined;
+/** What an option's value must be, or undefined when it is fine. */
+export type OptionRule = (value: unknown) => string | undefined;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const is =
-  (type: string, rule: string): Rule =>
+  (type: string, rule: string): OptionRule =>
   (value) =>
     typeof value === type ? undefined : rule;
 const fn = is('function', 'must be a function');
@@ -17,28 +17,28 @@ const bool = is('boolean', 'must be true or false');
 const isListOf = (type: string, value: unknown) =>
   Array.isArray(value) && value.every((item) => typeof item === type);
 const listOf =
-  (type: string, rule: string): Rule =>
+  (type: string, rule: string): OptionRule =>
   (value) =>
     isListOf(type, value) ? undefined : rule;
-const milliseconds: Rule = (value) =>
+const milliseconds: OptionRule = (value) =>
   typeof value === 'number' && value >= 0
     ? undefined
     : 'must be a number of milliseconds, 0 or more';
 
 /** Per attempt, in ms: positive and within a timer's range, or `Infinity` for none. */
-const timeout: Rule = (value) =>
+const timeout: OptionRule = (value) =>
   (typeof value === 'number' && value > 0 && value <= 2_147_483_647) ||
   value === Number.POSITIVE_INFINITY
     ? undefined
     : 'must be a positive number of milliseconds (at most 2^31 - 1) or Infinity';
 
-const headers: Rule = (value) =>
+const headers: OptionRule = (value) =>
   isObject(value) && Object.values(value).every((v) => v === undefined || typeof v === 'string')
     ? undefined
     : 'must be an object of header names and string values';
 
 const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'];
-const hooks: Rule = (value) => {
+const hooks: OptionRule = (value) => {
   if (!isObject(value)) return 'must be an object of ky hooks';
   const stray = Object.keys(value).find((name) => !hookNames.includes(name));
   if (stray) return `has ${stray}, which is not a ky hook (${hookNames.join(', ')})`;
@@ -48,22 +48,22 @@ const hooks: Rule = (value) => {
 };
 
 /** Keys core puts in the hooks' context itself. */
-const context: Rule = (value) =>
+const context: OptionRule = (value) =>
   !isObject(value)
     ? 'must be an object'
     : 'operation' in value || 'pathTemplate' in value
       ? 'must not set operation or pathTemplate: the client sets them for every call'
       : undefined;
 
-const object: Rule = (value) => (isObject(value) ? undefined : 'must be an object');
+const object: OptionRule = (value) => (isObject(value) ? undefined : 'must be an object');
 
-const retry: Rule = (value) =>
+const retry: OptionRule = (value) =>
   (Number.isInteger(value) && (value as number) >= 0) || isObject(value)
     ? undefined
     : 'must be a whole number of retries or ky retry options';
 
 /** The rules of the options every client takes, by name. */
-export const CLIENT_OPTION_RULES: Record<string, Rule> = {
+export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
   fetch: fn,
   timeout,
   retry,
@@ -88,7 +88,7 @@ export const CLIENT_OPTION_RULES: Record<string, Rule> = {
 };
 
 /** The rules of the options every method takes as its last argument, by name. */
-export const REQUEST_OPTION_RULES: Record<string, Rule> = {
+export const REQUEST_OPTION_RULES: Record<string, OptionRule> = {
   signal: (value) => (value instanceof AbortSignal ? undefined : 'must be an AbortSignal'),
   timeout,
   retry,
@@ -101,7 +101,7 @@ export const REQUEST_OPTION_RULES: Record<string, Rule> = {
 };
 
 /** The rules of ky's retry options, by name. */
-export const RETRY_OPTION_RULES: Record<string, Rule> = {
+export const RETRY_OPTION_RULES: Record<string, OptionRule> = {
   limit: (value) =>
     Number.isInteger(value) && (value as number) >= 0
       ? undefined
@@ -127,7 +127,7 @@ export const RETRY_OPTION_RULES: Record<string, Rule> = {
  */
 export function checkOptions(
   options: unknown,
-  rules: Record<string, Rule>,
+  rules: Record<string, OptionRule>,
   subject: string,
   { also = [], prefix = '' }: { also?: readonly string[]; prefix?: string } = {},
 ): void {

@@ -25,7 +25,6 @@ import {
   type SecretSource,
   secretOption,
   serviceUrl,
-  type ValidationIssue,
 } from '@clientkit/core';
 import { applyCorrelationId, type MutatingMethod, type MutationOptions } from './correlation';
 import { idmErrorBody } from './error-body';
@@ -89,7 +88,16 @@ export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
 const definition: ClientDefinition<typeof idm> = {
   name: 'IdmClient',
   contract: idm,
-  options: ['baseUrl', 'token', 'auth', 'tenant', 'checkScopes', 'now', 'dangerouslyAllowBrowser'],
+  options: ['baseUrl', 'token', 'auth', 'dangerouslyAllowBrowser'],
+  optionRules: {
+    tenant: (value) =>
+      value === 'public' || value === 'private' ? undefined : 'must be one of "public", "private"',
+    checkScopes: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+    now: (value) =>
+      typeof value === 'function'
+        ? undefined
+        : 'must be a function that returns epoch milliseconds',
+  },
   requestOptions: ['correlationId'],
   errorFields: idmErrorBody,
   bodyLimit: {
@@ -136,7 +144,7 @@ export class IdmClient {
       options,
       (given, subject) => this.#credentials(given, subject, now),
     );
-    const { tenant, checkScopes } = checkedOptions(this.#core.options);
+    const { tenant = 'public', checkScopes = false } = options;
     this.tenant = tenant;
     this.#checkScopes = checkScopes;
     this.#listings = new Listings(this.#core, tenant, now);
@@ -248,23 +256,4 @@ function checkCredentials(auth: unknown, subject: string): ClientCredentials {
         'must be client credentials from clientCredentials({ clientId, clientSecret, audience })',
     },
   ]);
-}
-
-/** The options only this client has, each refused by name when it is of the wrong kind. */
-function checkedOptions(options: GivenOptions): { tenant: Tenant; checkScopes: boolean } {
-  const { tenant = 'public', checkScopes = false, now } = options;
-  const issues: ValidationIssue[] = [];
-  if (tenant !== 'public' && tenant !== 'private') {
-    issues.push({ path: 'tenant', message: 'must be one of "public", "private"' });
-  }
-  if (typeof checkScopes !== 'boolean') {
-    issues.push({ path: 'checkScopes', message: 'must be true or false' });
-  }
-  if (now !== undefined && typeof now !== 'function') {
-    issues.push({ path: 'now', message: 'must be a function that returns epoch milliseconds' });
-  }
-  if (issues.length > 0) {
-    throw new RequestValidationError(`options of ${definition.name}`, issues);
-  }
-  return { tenant: tenant as Tenant, checkScopes: checkScopes as boolean };
 }
