@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { APIResponseValidationError } from '@clientkit/core';
 import { openTelemetry } from '@clientkit/core/opentelemetry';
+import { DocsClient } from '@clientkit/docs-client';
 import {
   createReferenceServer,
   developmentClientOptions,
@@ -130,6 +132,50 @@ describe('an OpenTelemetry run of the docs demo', () => {
     );
     const { token } = developmentClientOptions(url).docs;
     expect(JSON.stringify(spans.map((span) => [span.name, span.attributes]))).not.toContain(token);
+  });
+});
+
+describe('an OpenTelemetry run with validateResponses', () => {
+  it('a call whose answer breaks its response schema ends its INTERNAL span with the ERROR status and error.type "APIResponseValidationError", its CLIENT span as a 200 success, and its log line as failed', async () => {
+    exporter.reset();
+    // The answer as a service that changed a field's type would send it: the title as a number.
+    const changedAnswer: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const body = { ...(await response.json()), title: 42 };
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: response.headers,
+      });
+    };
+    const lines: string[] = [];
+    const log = (message: string) => lines.push(message);
+    const docs = new DocsClient({
+      ...developmentClientOptions(url).docs,
+      fetch: changedAnswer,
+      validateResponses: true,
+      telemetry: openTelemetry(),
+      logger: { debug: log, info: log, warn: log, error: log },
+      logLevel: 'debug',
+    });
+    const error = await docs.spaces.get('space_handbook').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).issues).toEqual([
+      { path: 'title', message: 'must be a string, not a number' },
+    ]);
+
+    await provider.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    const call = spans.find((span) => span.kind === SpanKind.INTERNAL);
+    const attempt = spans.find((span) => span.kind === SpanKind.CLIENT);
+    expect(spans).toHaveLength(2);
+    expect(call?.name).toBe('docs.spaces.get');
+    expect(call?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(call?.attributes['error.type']).toBe('APIResponseValidationError');
+    expect(attempt?.name).toBe('GET /v1/spaces/{spaceId}');
+    expect(attempt?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(attempt?.attributes['http.response.status_code']).toBe(200);
+    expect(attempt?.attributes['error.type']).toBeUndefined();
+    expect(lines).toEqual(['docs.spaces.get: failed, APIResponseValidationError']);
   });
 });
 

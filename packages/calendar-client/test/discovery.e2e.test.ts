@@ -139,7 +139,7 @@ describe('listing envelopes and pages', () => {
     expect(error).toMatchObject({ code: 'event-archive-page-not-found' });
     const zero = await calendar.raw('/events?per_page=0');
     expect(zero.status).toBe(400);
-    expect(zero.body.data?.params).toEqual({ per_page: 'must be at least 1' });
+    expect(zero.body.data?.params).toEqual({ per_page: 'must be a positive whole number' });
   });
 
   it('answer page 1 of an empty listing with 200, total 0 and total_pages 0', async () => {

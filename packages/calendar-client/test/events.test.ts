@@ -209,15 +209,15 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
     expect(issues[0]?.message).toBe('is required');
   });
 
-  it('refuses any id but a whole number of 1 or more, with one message naming id', async () => {
-    const refused = [{ path: 'id', message: 'must be a whole number of 1 or more' }];
+  it('refuses any id but a positive whole number, with one message naming id', async () => {
+    const refused = [{ path: 'id', message: 'must be a positive whole number' }];
     expect(await validationIssues(unitClient().events.get(-1))).toEqual(refused);
     expect(await validationIssues(unitClient().events.get('110' as never))).toEqual(refused);
     expect(await validationIssues(unitClient().events.get(1.5))).toEqual(refused);
     expect(await validationIssues(unitClient().events.delete(0))).toEqual(refused);
     expect(await validationIssues(unitClient().events.update('12' as never, {}))).toEqual(refused);
     expect(await validationIssues(unitClient().events.list({ categories: [1, -2] }))).toEqual([
-      { path: 'categories[1]', message: 'must be at least 1' },
+      { path: 'categories[1]', message: 'must be a positive whole number' },
     ]);
   });
 
@@ -259,12 +259,15 @@ describe('calendar.events client-side rules (nothing is sent)', () => {
     ).toEqual([{ path: 'geoloc_lat', message: 'must be at most 90' }]);
   });
 
-  it('refuses per_page and page below 1', async () => {
+  it('refuses per_page and page that are not positive whole numbers, as it refuses ids', async () => {
     expect(await validationIssues(unitClient().events.list({ per_page: 0 }))).toEqual([
-      { path: 'per_page', message: 'must be at least 1' },
+      { path: 'per_page', message: 'must be a positive whole number' },
     ]);
     expect(await validationIssues(unitClient().events.list({ page: 0 }))).toEqual([
-      { path: 'page', message: 'must be at least 1' },
+      { path: 'page', message: 'must be a positive whole number' },
+    ]);
+    expect(await validationIssues(unitClient().events.list({ page: '2' as never }))).toEqual([
+      { path: 'page', message: 'must be a positive whole number' },
     ]);
   });
 

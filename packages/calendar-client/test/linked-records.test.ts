@@ -73,10 +73,12 @@ for (const kind of kinds) {
         { path: kind.nameField, message: 'is required' },
       ]);
       await expect(resource().update(2.5, {})).rejects.toThrow(
-        /id must be a whole number of 1 or more/,
+        /id must be a positive whole number/,
       );
-      await expect(resource().get(0)).rejects.toThrow(/id must be a whole number of 1 or more/);
-      await expect(resource().list({ event: 0 })).rejects.toThrow(/event must be at least 1/);
+      await expect(resource().get(0)).rejects.toThrow(/id must be a positive whole number/);
+      await expect(resource().list({ event: 0 })).rejects.toThrow(
+        /event must be a positive whole number/,
+      );
     });
   });
 }

@@ -333,14 +333,13 @@ export class ClientCore<C extends Contract> {
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
     if (this.#log) call.log = await this.#log;
     await this.#definition.beforeSend?.(call);
-    const answer = await this.#transport.send(call);
-    if (!operation?.response || this.#options.validateResponses !== true) return answer;
-    return (await optIn()).checkedAnswer(
-      this.#definition.contract,
-      operation,
-      answer,
-      call.operation,
-    );
+    // The transport runs the check before it ends the call's span and log line, so that an answer
+    // that breaks its schema is a failed call there too, not only for the caller.
+    if (operation?.response && this.#options.validateResponses === true) {
+      call.check = async (answer) =>
+        (await optIn()).checkedAnswer(this.#definition.contract, operation, answer, call.operation);
+    }
+    return this.#transport.send(call);
   }
 }
 

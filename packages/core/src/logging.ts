@@ -1,7 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import { requestIdOf } from './api-promise';
 import type { Contract } from './contract';
-import { APIError } from './errors';
+import { APIError, APIResponseValidationError } from './errors';
 import { type Logger, leveledLogger, logLevelOf } from './logger';
 import type { ClientOptions } from './options';
 import { REDACTED, redactSecretFields, redactUrl } from './redact';
@@ -63,10 +63,11 @@ export async function callLog(options: ClientOptions, contract?: Contract): Prom
       });
     },
     failed(call, error, attempts, durationMs) {
-      const answered = error instanceof APIError;
+      // An answer that broke its response schema came with a body and an id, as an error answer does.
+      const answered = error instanceof APIError || error instanceof APIResponseValidationError;
       logger.debug(`${call.operation}: failed, ${errorName(error)}`, {
         operation: call.operation,
-        ...(answered ? { status: error.status } : {}),
+        ...(error instanceof APIError ? { status: error.status } : {}),
         attempts,
         durationMs,
         ...(answered ? { requestId: error.requestId } : {}),

@@ -6,7 +6,14 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { bearerAuth, headerAuth, type Logger, type LogLevel, REDACTED } from '../src/index';
+import {
+  APIResponseValidationError,
+  bearerAuth,
+  headerAuth,
+  type Logger,
+  type LogLevel,
+  REDACTED,
+} from '../src/index';
 import { secret } from '../src/schema';
 import { rejectionOf, type TestClientOptions, testClient, useNock } from './helpers';
 import { answer, onFakeClock, scriptedFetch } from './scripted';
@@ -78,6 +85,38 @@ describe('each call is logged', () => {
       responseBody: { error: 'nope' },
     });
     expect(lines[0]?.details.durationMs).toEqual(expect.any(Number));
+  });
+
+  it('at debug as failed, never as completed, when its answer breaks the response schema (validateResponses), with the request id and the body', async () => {
+    const { logger, lines } = capture();
+    nock('http://api.test')
+      .get('/v1/spaces/s1')
+      .reply(200, { id: 42 }, { 'x-request-id': 'req_3' });
+    const client = testClient({
+      logger,
+      logLevel: 'debug',
+      validateResponses: true,
+      responseSchemas: { Space: z.object({ id: z.string() }) },
+    });
+    const error = await rejectionOf(
+      client.request({
+        method: 'GET',
+        path: 'spaces/s1',
+        operation: 'spaces.get',
+        response: 'Space',
+      }),
+    );
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect(lines.map(({ level, message }) => `${level} ${message}`)).toEqual([
+      'debug test.spaces.get: failed, APIResponseValidationError',
+    ]);
+    expect(lines[0]?.details).toMatchObject({
+      operation: 'test.spaces.get',
+      attempts: 1,
+      requestId: 'req_3',
+      responseBody: { id: 42 },
+    });
+    expect(lines[0]?.details).not.toHaveProperty('status');
   });
 });
 

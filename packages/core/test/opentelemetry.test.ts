@@ -25,6 +25,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import {
   APIConnectionError,
+  APIResponseValidationError,
   APITimeoutError,
   bearerAuth,
   InternalServerError,
@@ -311,6 +312,56 @@ describe('openTelemetry(): spans per the HTTP client conventions', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     const { calls, attempts } = await exported();
     expect([...calls, ...attempts]).toEqual([]);
+  });
+
+  it('an answer that breaks its response schema (validateResponses): the call span ends with the ERROR status and error.type "APIResponseValidationError", while its CLIENT span is a success with status code 200', async () => {
+    nock('http://api.test').get('/v1/spaces/space_1').reply(200, { id: 42 });
+    const client = testClient({
+      telemetry,
+      validateResponses: true,
+      responseSchemas: { Space: z.object({ id: z.string() }) },
+    });
+    const error = await rejectionOf(
+      client.request({
+        method: 'GET',
+        path: 'spaces/{spaceId}',
+        pathParams: { spaceId: 'space_1' },
+        operation: 'spaces.get',
+        response: 'Space',
+      }),
+    );
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+
+    const { calls, attempts } = await exported();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.attributes['error.type']).toBe('APIResponseValidationError');
+    expect(calls[0]?.status).toEqual({ code: SpanStatusCode.ERROR });
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]?.attributes['http.response.status_code']).toBe(200);
+    expect(attempts[0]?.attributes['error.type']).toBeUndefined();
+    expect(attempts[0]?.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('an answer that matches its response schema (validateResponses) ends the call span as a success', async () => {
+    nock('http://api.test').get('/v1/spaces/space_1').reply(200, { id: 'space_1' });
+    const client = testClient({
+      telemetry,
+      validateResponses: true,
+      responseSchemas: { Space: z.object({ id: z.string() }) },
+    });
+    await client.request({
+      method: 'GET',
+      path: 'spaces/{spaceId}',
+      pathParams: { spaceId: 'space_1' },
+      operation: 'spaces.get',
+      response: 'Space',
+    });
+    const { calls, attempts } = await exported();
+    expect([...calls, ...attempts].map((span) => span.status.code)).toEqual([
+      SpanStatusCode.UNSET,
+      SpanStatusCode.UNSET,
+    ]);
+    expect(calls[0]?.attributes['error.type']).toBeUndefined();
   });
 
   it("an error thrown by the application's hook: error.type is its class name", async () => {

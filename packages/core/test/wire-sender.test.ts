@@ -132,7 +132,7 @@ const contract: Contract = {
   name: 'test',
   base: '/v1',
   operations: {},
-  responses: async () => ({}),
+  responses: async () => ({ Thing: z.object({ id: z.string() }) }),
 };
 
 const create: Operation = {
@@ -140,6 +140,12 @@ const create: Operation = {
   method: 'POST',
   path: 'things',
   body: z.object({ name: z.string() }),
+} as Operation;
+
+/** The same create, whose answer is checked against the contract's `Thing` with `validateResponses`. */
+const checkedCreate: Operation = {
+  ...create,
+  response: (schemas: Record<string, unknown>) => schemas.Thing,
 } as Operation;
 
 interface Run {
@@ -164,11 +170,13 @@ async function run(
     request = {},
     auth,
     idempotencyKeys = true,
+    operation = create,
   }: {
     client?: ClientOptions;
     request?: RequestOptions;
     auth?: Auth;
     idempotencyKeys?: boolean;
+    operation?: Operation;
   } = {},
 ): Promise<Run> {
   const service = scripted(steps);
@@ -204,7 +212,7 @@ async function run(
   const via: Via = { sender: wireSender(service.wire) };
   let result: unknown;
   try {
-    result = await core.call(create, { body: { name: 'a' } } as never, request, via);
+    result = await core.call(operation, { body: { name: 'a' } } as never, request, via);
   } catch (error) {
     const { name, status, requestId, message } = error as Record<string, unknown>;
     result = { name, status, requestId, message };
@@ -261,6 +269,26 @@ describe("a call over a client's own wire keeps every rule of ky's path", () => 
       'attempt 1 POST http://api.test/v1/things',
       'attempt ended, status 200',
       'call ended, status 200',
+    ]);
+  });
+
+  it('ends a call whose answer breaks its response schema as failed, in the log and the telemetry, and its attempt with the status', async () => {
+    const { ky, wire } = await bothPaths([{ status: 200, body: { id: 42 } }], {
+      client: { validateResponses: true },
+      operation: checkedCreate,
+    });
+    expect(wire.result).toMatchObject({ name: 'APIResponseValidationError', requestId: 'req_1' });
+    expect(wire.result).toEqual(ky.result);
+    expect(wire.log).toEqual(ky.log);
+    expect(wire.log.map((line) => line.split(' {')[0])).toEqual([
+      'debug test.things.create: failed, APIResponseValidationError',
+    ]);
+    expect(wire.telemetry).toEqual(ky.telemetry);
+    expect(wire.telemetry).toEqual([
+      'call test.things.create POST /v1/things',
+      'attempt 0 POST http://api.test/v1/things',
+      'attempt ended, status 200',
+      'call ended, error APIResponseValidationError',
     ]);
   });
 

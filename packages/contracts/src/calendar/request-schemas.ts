@@ -8,7 +8,7 @@
  */
 
 import * as z from '@clientkit/core/schema';
-import { httpUrlString, integer, isEmailAddress, isHttpUrl, numberBetween } from '../common';
+import { httpUrlString, isEmailAddress, isHttpUrl, numberBetween } from '../common';
 import { isDateTimeText, isTimeZone } from './date-time';
 
 /** The namespace of the interface, under the site's REST root. */
@@ -37,23 +37,33 @@ const termName = z.string().check(z.minLength(1), z.maxLength(MAX_TERM_NAME_LENG
 const description = z.string().check(z.maxLength(MAX_DESCRIPTION_LENGTH));
 const shortText = z.string().check(z.maxLength(MAX_SHORT_TEXT_LENGTH));
 
-/** The id of a record (event, venue, organizer) or of a term: a positive integer. */
-export const Id = integer(1);
+/**
+ * A whole number from `min` that JavaScript holds exactly; anything else, text of digits included,
+ * gets `message`. One check rather than zod's number checks, so that a field refuses `-1`, `1.5`
+ * and `'110'` with the same sentence, which says what the field takes.
+ */
+const wholeNumberFrom = (min: number, message: string) =>
+  z.custom<number>((value) => Number.isSafeInteger(value) && (value as number) >= min, message);
 
-/** Whole numbers of 1 or more that JavaScript holds exactly: the ids a route can name. */
-function isRecordId(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 1;
-}
+/**
+ * The id of a record (event, venue, organizer) or of a term, in a path, a filter or a body: a
+ * positive whole number. Ids are numbers in every answer, so text such as `'110'` is refused too,
+ * rather than read as a number in some places and not others.
+ */
+export const Id = wholeNumberFrom(1, 'must be a positive whole number');
+
+/** The id of a parent (a category's, or an event's post), or 0 for none: the top level. */
+export const ParentId = wholeNumberFrom(0, 'must be 0 or a positive whole number');
 
 /** Several ids; sent in a query string as a comma-separated list. */
 export const IdList = z.array(Id);
 
-/** A page number, from 1. */
-export const PageNumber = integer(1);
+/** A page number, from 1: a positive whole number, by the same rule as an id. */
+export const PageNumber = Id;
 
 /**
- * Items per page: at least 1; values above 50 become 50, as the interface lowers them, so that
- * what a client asks for is what it gets.
+ * Items per page: a positive whole number; values above 50 become 50, as the interface lowers
+ * them, so that what a client asks for is what it gets.
  */
 export const PerPage = Id.check(z.overwrite((size: number) => Math.min(size, MAX_PER_PAGE)));
 
@@ -123,13 +133,10 @@ export const EmailOrEmpty = z.custom<string>(
 
 // ---- path and query parameters ----
 
-/**
- * The `{id}` of a record or term route: a whole number of 1 or more, and nothing else (text such
- * as `'12'` included), so that every wrong id gets the same message.
- */
+/** The `{id}` of a record or term route. */
 export const IdPath = z.strictObject({
   /** The record's id. */
-  id: z.custom<number>(isRecordId, 'must be a whole number of 1 or more'),
+  id: Id,
 });
 
 /** The `{slug}` of a by-slug route: non-empty text, and nothing else. */
@@ -210,7 +217,7 @@ export const EventListQuery = z
     /** Only the events with these ids; the date filters are then ignored. */
     include: z.optional(IdList),
     /** Only the events whose parent post has this id. */
-    post_parent: z.optional(integer(0)),
+    post_parent: z.optional(ParentId),
     /** Only events with tickets (true) or only those without (false). */
     ticketed: z.optional(z.boolean()),
   })
@@ -280,7 +287,7 @@ export const CategoryListQuery = z
   .strictObject({
     ...termQuery,
     /** Only the children of the category with this id (0: the top level). */
-    parent: z.optional(integer(0)),
+    parent: z.optional(ParentId),
   })
   .check(eventAliasRule);
 /** Filters of GET `/categories`. */
@@ -474,7 +481,7 @@ const termFields = {
 };
 const parentField = {
   /** The id of the parent category; 0 for the top level. */
-  parent: z.optional(integer(0)),
+  parent: z.optional(ParentId),
 };
 
 /** The body of POST `/categories`: `name` is required; `parent` 0 means top level. */

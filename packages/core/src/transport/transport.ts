@@ -44,6 +44,11 @@ export interface Call {
   sender?: CallSender | undefined;
   /** Told before each retry of the call, with its number (1 for the first). */
   onRetry?: ((retryCount: number) => void) | undefined;
+  /**
+   * Checks the answer before the call counts as done (`validateResponses`). What it throws is the
+   * call's outcome for the log and the telemetry, as it is for the caller.
+   */
+  check?: ((answer: Answer<unknown>) => Promise<Answer<unknown>>) | undefined;
 }
 
 /** One call for a client's own sender: where it goes, with what, and how it reports progress. */
@@ -157,6 +162,7 @@ export class Transport {
         }
         throw failure;
       });
+      if (call.check) answer = await call.check(answer);
     } catch (failure) {
       progress.endAttempt?.({ error: failure });
       progress.telemetry?.end({ error: failure });

@@ -196,6 +196,16 @@ jsonSchemaHints.set(requests.Cost, {
 jsonSchemaHints.set(requests.MapFlag, {
   anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', '1', '0'] }],
 });
+// Ids, page numbers and page sizes are one custom check each, so that every wrong value of one
+// reads the same: the document states their range.
+const wholeNumbersFrom = (minimum: number) => ({
+  type: 'integer',
+  minimum,
+  maximum: Number.MAX_SAFE_INTEGER,
+});
+jsonSchemaHints.set(requests.Id, wholeNumbersFrom(1));
+jsonSchemaHints.set(requests.PerPage, wholeNumbersFrom(1));
+jsonSchemaHints.set(requests.ParentId, wholeNumbersFrom(0));
 const stringOrEmpty = { anyOf: [{ type: 'string', enum: [''] }, { type: 'string' }] };
 jsonSchemaHints.set(requests.WebsiteOrEmpty, stringOrEmpty);
 jsonSchemaHints.set(requests.EmailOrEmpty, stringOrEmpty);
