@@ -99,8 +99,9 @@ async function errorStatuses() {
  * caller's abort, an answer that breaks its schema when responses are checked).
  *
  * @param {Map<number, string>} statuses
+ * @param {boolean} answers whether a success answer has a body that response checks read
  */
-function throwsOf(statuses) {
+function throwsOf(statuses, answers) {
   const tags = [
     throwsTag(
       'RequestValidationError',
@@ -120,11 +121,15 @@ function throwsOf(statuses) {
     ),
     throwsTag('APITimeoutError', 'when no answer arrives within the `timeout` of an attempt.'),
     throwsTag('APIUserAbortError', 'when the `signal` of the request options aborts.'),
-    throwsTag(
-      'APIResponseValidationError',
-      'with `validateResponses: true`, when the answer does not match its schema.',
-    ),
   );
+  if (answers) {
+    tags.push(
+      throwsTag(
+        'APIResponseValidationError',
+        'with `validateResponses: true`, when the answer does not match its schema.',
+      ),
+    );
+  }
   return tags;
 }
 
@@ -176,7 +181,7 @@ export async function load(app) {
       if (!method?.kindOf(ReflectionKind.Method) || !documented) continue;
       for (const signature of method.signatures ?? []) {
         signature.comment ??= new Comment();
-        signature.comment.blockTags.push(...throwsOf(documented));
+        signature.comment.blockTags.push(...throwsOf(documented, operation.response !== undefined));
       }
     }
   });
