@@ -1,16 +1,15 @@
 // @ts-check
-import { calendar } from '@clientkit/contracts/calendar';
-import { docs } from '@clientkit/contracts/docs';
-import { idm } from '@clientkit/contracts/idm';
-import { mail } from '@clientkit/contracts/mail';
-import { metering } from '@clientkit/contracts/metering';
-import { createReferenceServer } from '@clientkit/reference-server';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 
 /** @typedef {import('typedoc').CommentDisplayPart} Part */
 /** @typedef {import('typedoc').DeclarationReflection} Declaration */
 
-const contracts = { docs, calendar, metering, mail, idm };
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The class core raises for an error status; a status without one of its own is an `APIError`. */
 const ERROR_CLASS_BY_STATUS = {
@@ -49,47 +48,37 @@ function throwsTag(name, when) {
 }
 
 /**
- * The error statuses each operation answers, with what each means there, read from the OpenAPI
- * documents the reference server publishes: the server is where the statuses of an interface are
- * written down, and its documents are what the clients' users can read too.
+ * The documented errors of every client method bound to an operation (see error-statuses.ts). It
+ * runs the reference server from the sources, bundled by esbuild as `pnpm serve` does, so that the
+ * reference needs no build of the packages.
  *
- * @returns {Promise<Map<string, Map<string, Map<number, string>>>>} interface, operation id, status
+ * @returns {Promise<import('./error-statuses').ErrorsByMethod>}
  */
-async function errorStatuses() {
-  const server = await createReferenceServer({ logError: () => {} });
+async function documentedErrors() {
+  const outdir = await mkdtemp(join(tmpdir(), 'clientkit-api-reference-'));
   try {
-    /** @type {Map<string, Map<string, Map<number, string>>>} */
-    const byInterface = new Map();
-    for (const [name, path] of Object.entries(server.openapiPaths)) {
-      const answer = await server.fetch(new Request(`http://127.0.0.1${path}`));
-      const document = /** @type {{ paths: Record<string, Record<string, any>> }} */ (
-        await answer.json()
-      );
-      const operations = contracts[/** @type {keyof typeof contracts} */ (name)].operations;
-      /** @type {Map<string, Map<number, string>>} */
-      const byOperation = new Map();
-      for (const item of Object.values(document.paths)) {
-        for (const [method, described] of Object.entries(item)) {
-          // An operation that takes several methods has one document entry per method:
-          // `events.update.put`, `events.update.post`... Their statuses add up.
-          const suffix = `.${method}`;
-          const id = described.operationId?.endsWith(suffix)
-            ? described.operationId.slice(0, -suffix.length)
-            : described.operationId;
-          const operation = id in operations ? id : described.operationId;
-          if (!(operation in operations)) continue;
-          const statuses = byOperation.get(operation) ?? new Map();
-          for (const [status, response] of Object.entries(described.responses ?? {})) {
-            if (Number(status) >= 400) statuses.set(Number(status), response.description ?? '');
-          }
-          byOperation.set(operation, statuses);
-        }
-      }
-      byInterface.set(name, byOperation);
-    }
-    return byInterface;
+    const outfile = join(outdir, 'error-statuses.mjs');
+    const core = JSON.parse(await readFile(join(root, 'packages/core/package.json'), 'utf8'));
+    await build({
+      entryPoints: [join(root, 'api-reference/error-statuses.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      tsconfig: join(root, 'tsconfig.base.json'),
+      define: { __CLIENTKIT_VERSION__: JSON.stringify(core.version) },
+      // Bundled CommonJS dependencies (the SMTP server) still call require() for Node's modules.
+      banner: {
+        js: "import { createRequire as __ckRequire } from 'node:module'; const require = __ckRequire(import.meta.url);",
+      },
+      logLevel: 'warning',
+    });
+    /** @type {typeof import('./error-statuses')} */
+    const { errorsByMethod } = await import(pathToFileURL(outfile).href);
+    return await errorsByMethod();
   } finally {
-    await server.close();
+    await rm(outdir, { recursive: true, force: true });
   }
 }
 
@@ -98,10 +87,9 @@ async function errorStatuses() {
  * interface documents for it, then what any call can meet (a server failure, no answer, the
  * caller's abort, an answer that breaks its schema when responses are checked).
  *
- * @param {Map<number, string>} statuses
- * @param {boolean} answers whether a success answer has a body that response checks read
+ * @param {import('./error-statuses').MethodErrors} errors
  */
-function throwsOf(statuses, answers) {
+function throwsOf({ statuses, answers }) {
   const tags = [
     throwsTag(
       'RequestValidationError',
@@ -164,24 +152,22 @@ function methodsByName(owner, prefix, found) {
  * @param {import('typedoc').Application} app
  */
 export async function load(app) {
-  const statuses = await errorStatuses();
+  const documented = await documentedErrors();
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     const { project } = context;
     const name = /^@clientkit\/(\w+)-client$/.exec(project.packageName ?? '')?.[1];
-    const contract = contracts[/** @type {keyof typeof contracts} */ (name)];
-    if (!name || !contract) return;
+    const errors = name ? documented[name] : undefined;
+    if (!name || !errors) return;
     const client = project
       .getReflectionsByKind(ReflectionKind.Class)
       .find((reflection) => reflection.name.toLowerCase() === `${name}client`);
     if (!client) throw new Error(`${project.packageName}: no ${name} client class`);
     const methods = methodsByName(/** @type {Declaration} */ (client), '', new Map());
-    for (const [id, operation] of Object.entries(contract.operations)) {
-      const method = methods.get(operation.sdk);
-      const documented = statuses.get(name)?.get(id);
-      if (!method?.kindOf(ReflectionKind.Method) || !documented) continue;
+    for (const [sdk, method] of methods) {
+      if (!method.kindOf(ReflectionKind.Method) || !errors[sdk]) continue;
       for (const signature of method.signatures ?? []) {
         signature.comment ??= new Comment();
-        signature.comment.blockTags.push(...throwsOf(documented, operation.response !== undefined));
+        signature.comment.blockTags.push(...throwsOf(errors[sdk]));
       }
     }
   });
