@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -355,12 +355,11 @@ describe('the API reference (pnpm run docs)', () => {
     const byId = reflectionsById(site);
     const problems: string[] = [];
     for (const client of Object.keys(clients)) {
-      const declarations = await readFile(
-        join(root, 'packages', client, 'dist/index.d.ts'),
-        'utf8',
-      );
+      const source = join(root, 'packages', client, 'src');
+      const files = (await readdir(source, { recursive: true })).filter((f) => f.endsWith('.ts'));
+      const sources = await Promise.all(files.map((file) => readFile(join(source, file), 'utf8')));
       for (const { path, reflection } of clientAndResources(child(pkg(client), 'index'), byId)) {
-        const isClass = new RegExp(`declare class ${reflection.name}\\b`).test(declarations);
+        const isClass = new RegExp(`export class ${reflection.name}\\b`).test(sources.join('\n'));
         if (reflection.kind !== (isClass ? CLASS : INTERFACE)) {
           problems.push(`${path} (${reflection.name}) is labelled ${reflection.kind}`);
         }
