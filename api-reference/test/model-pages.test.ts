@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +19,33 @@ interface Reflection {
   kind: number;
   children?: Reflection[];
   type?: unknown;
-  comment?: { summary: { kind: string; text: string; target?: unknown }[] };
+  comment?: Comment;
   readme?: { kind: string; text: string }[];
+  signatures?: { comment?: Comment }[];
+  flags?: { isStatic?: boolean };
+}
+interface Part {
+  kind: string;
+  text: string;
+  target?: unknown;
+}
+interface Comment {
+  summary: Part[];
+  blockTags?: { tag: string; content: Part[] }[];
+}
+/** A type in TypeDoc's JSON: a reference names its target's id; other kinds nest types. */
+interface Type {
+  type: string;
+  name?: string;
+  target?: unknown;
+  elementType?: Type;
+  types?: Type[];
+  declaration?: Reflection;
 }
 const INTERFACE = 256;
 const CLASS = 128;
+const METHOD = 2048;
+const PROPERTY = 1024;
 
 const clients = {
   'docs-client': docsSchemas,
@@ -80,6 +102,51 @@ function text(comment: Reflection['comment']): string {
     .map((part) => part.text)
     .join('')
     .trim();
+}
+
+/** The `@throws` blocks of a method's first signature, each as the ids of the pages it links. */
+function throwsOf(method: Reflection): unknown[][] {
+  const tags = method.signatures?.[0]?.comment?.blockTags ?? [];
+  return tags
+    .filter((tag) => tag.tag === '@throws')
+    .map((tag) => tag.content.filter((part) => part.kind === 'inline-tag').map((p) => p.target));
+}
+
+/**
+ * A client's class (`DocsClient`) and every resource its properties hold, at any depth
+ * (`docs.spaces.git`), with the property path that reaches each.
+ */
+function clientAndResources(
+  index: Reflection | undefined,
+  byId: Map<number, { reflection: Reflection }>,
+): { path: string; reflection: Reflection }[] {
+  const client = index?.children?.find((r) => r.kind === CLASS && /^[A-Z]\w*Client$/.test(r.name));
+  if (!client) return [];
+  const found = [{ path: client.name, reflection: client }];
+  for (let i = 0; i < found.length; i++) {
+    const { path, reflection } = found[i]!;
+    for (const property of reflection.children ?? []) {
+      const type = property.type as Type | undefined;
+      if (property.kind !== PROPERTY || type?.type !== 'reference') continue;
+      const target = typeof type.target === 'number' ? byId.get(type.target) : undefined;
+      if (target && [CLASS, INTERFACE].includes(target.reflection.kind)) {
+        found.push({ path: `${path}.${property.name}`, reflection: target.reflection });
+      }
+    }
+  }
+  return found;
+}
+
+/** Each anonymous object type in `type`, at any depth, as the sorted names of its fields. */
+function spelledOut(type: Type | undefined, found: string[] = []): string[] {
+  if (!type || typeof type !== 'object') return found;
+  if (type.type === 'reflection' && type.declaration) {
+    const fields = (type.declaration.children ?? []).map((field) => field.name).sort();
+    if (fields.length > 0) found.push(fields.join());
+    for (const field of type.declaration.children ?? []) spelledOut(field.type as Type, found);
+  }
+  for (const inner of [type.elementType, ...(type.types ?? [])]) spelledOut(inner, found);
+  return found;
 }
 
 /** Runs TypeDoc with the repository's config and plugins, writing only the JSON output. */
@@ -218,6 +285,167 @@ describe('the API reference (pnpm run docs)', () => {
         expect(linked, `${client} links ${name}`).toContain(child(core, name)!.id);
       }
     }
+  });
+
+  it('every method of every client and resource class lists what it throws, from RequestValidationError on', () => {
+    const byId = reflectionsById(site);
+    const core = pkg('core');
+    const validation = child(core, 'RequestValidationError')!.id;
+    const problems: string[] = [];
+    let methods = 0;
+    for (const client of Object.keys(clients)) {
+      const classes = clientAndResources(child(pkg(client), 'index'), byId);
+      expect(classes.length, client).toBeGreaterThan(1);
+      for (const { path, reflection } of classes) {
+        for (const method of (reflection.children ?? []).filter((m) => m.kind === METHOD)) {
+          methods += 1;
+          const throws = throwsOf(method);
+          if (throws.length === 0) problems.push(`${path}.${method.name}: no @throws`);
+          else if (path.includes('.') && !throws[0]!.includes(validation)) {
+            problems.push(
+              `${path}.${method.name}: RequestValidationError is not the first @throws`,
+            );
+          }
+          const unresolved = throws.flat().filter((target) => typeof target !== 'number');
+          if (unresolved.length > 0) problems.push(`${path}.${method.name}: unresolved link`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(methods).toBeGreaterThan(80);
+  });
+
+  it("lists the error class of each status the reference server documents for a method's operation", () => {
+    const byId = reflectionsById(site);
+    const core = pkg('core');
+    const errorsOf = (client: string, path: string) => {
+      const [owner, name] = [
+        path.slice(0, path.lastIndexOf('.')),
+        path.slice(path.lastIndexOf('.') + 1),
+      ];
+      const found = clientAndResources(child(pkg(client), 'index'), byId).find(
+        (c) => c.path === owner,
+      );
+      const method = child(found?.reflection, name);
+      return throwsOf(method!).map(([target]) => byId.get(target as number)?.reflection.name);
+    };
+    const common = [
+      'InternalServerError',
+      'APIConnectionError',
+      'APITimeoutError',
+      'APIUserAbortError',
+    ];
+    expect(errorsOf('docs-client', 'DocsClient.spaces.move')).toEqual(
+      expect.arrayContaining(['BadRequestError', 'NotFoundError', 'ConflictError', ...common]),
+    );
+    // A deleted space's delete answers 204, never 404: no NotFoundError to catch.
+    expect(errorsOf('docs-client', 'DocsClient.spaces.delete')).not.toContain('NotFoundError');
+    expect(errorsOf('calendar-client', 'CalendarClient.events.get')).toContain('GoneError');
+    expect(errorsOf('mail-client', 'MailClient.servers.update')).toContain(
+      'UnprocessableEntityError',
+    );
+    expect(errorsOf('idm-client', 'IdmClient.clients.list')).toContain('RateLimitError');
+    expect(errorsOf('metering-client', 'MeteringClient.events.send')).toContain(
+      'PayloadTooLargeError',
+    );
+    expect(child(core, 'ConflictError')?.kind).toBe(CLASS);
+  });
+
+  it('labels a resource class "Class", and a resource declared as an interface "Interface"', async () => {
+    const byId = reflectionsById(site);
+    const problems: string[] = [];
+    for (const client of Object.keys(clients)) {
+      const source = join(root, 'packages', client, 'src');
+      const files = (await readdir(source, { recursive: true })).filter((f) => f.endsWith('.ts'));
+      const sources = await Promise.all(files.map((file) => readFile(join(source, file), 'utf8')));
+      for (const { path, reflection } of clientAndResources(child(pkg(client), 'index'), byId)) {
+        const isClass = new RegExp(`export class ${reflection.name}\\b`).test(sources.join('\n'));
+        if (reflection.kind !== (isClass ? CLASS : INTERFACE)) {
+          problems.push(`${path} (${reflection.name}) is labelled ${reflection.kind}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    const spaces = child(child(pkg('docs-client'), 'index'), 'Spaces');
+    expect(spaces?.kind).toBe(CLASS);
+  });
+
+  it("leaves Node's stack-trace statics off every error page, and keeps Error's own fields", () => {
+    const node = ['captureStackTrace', 'prepareStackTrace', 'stackTraceLimit'];
+    const found = [...reflectionsById(site).values()]
+      .filter(({ reflection }) => node.includes(reflection.name))
+      .map(({ reflection, parent }) => `${parent?.name}.${reflection.name}`);
+    expect(found).toEqual([]);
+    const notFound = child(pkg('core'), 'NotFoundError');
+    expect(child(notFound, 'message')).toBeDefined();
+    expect(child(notFound, 'stack')).toBeDefined();
+  });
+
+  it('the calendar Event page links the Term, Organizer and Venue pages', () => {
+    const byId = reflectionsById(site);
+    const event = child(child(pkg('contracts'), 'calendar/response-schemas'), 'Event');
+    const fieldType = (name: string) => child(event, name)?.type as Type;
+    const linked = (type: Type | undefined) =>
+      typeof type?.target === 'number' ? byId.get(type.target)?.reflection : undefined;
+    for (const [field, model] of [
+      ['categories', 'Term'],
+      ['tags', 'Term'],
+      ['organizer', 'Organizer'],
+    ] as const) {
+      const page = linked(fieldType(field).elementType);
+      expect(`${field}: ${page?.name} ${page?.kind}`).toBe(`${field}: ${model} ${INTERFACE}`);
+    }
+    const venue = fieldType('venue')
+      .types?.map(linked)
+      .find((page) => page);
+    expect(`${venue?.name} ${venue?.kind}`).toBe(`Venue ${INTERFACE}`);
+  });
+
+  it("no model field spells out another model of its interface: it links the model's page", () => {
+    const problems: string[] = [];
+    const contracts = pkg('contracts')?.children ?? [];
+    const interfaceOf = (module: Reflection) => module.name.split('/')[0]!;
+    const fieldsOf = (model: Reflection) =>
+      (model.children ?? [])
+        .map((f) => f.name)
+        .sort()
+        .join();
+    for (const module of contracts) {
+      const siblings = contracts.filter((other) => interfaceOf(other) === interfaceOf(module));
+      const models = new Map(
+        siblings
+          .flatMap((m) => (m.children ?? []).filter((r) => r.kind === INTERFACE))
+          .map((model) => [fieldsOf(model), model.name] as const),
+      );
+      for (const model of (module.children ?? []).filter((r) => r.kind === INTERFACE)) {
+        for (const field of model.children ?? []) {
+          for (const fields of spelledOut(field.type as Type)) {
+            const named = models.get(fields);
+            if (named)
+              problems.push(`${module.name} ${model.name}.${field.name} spells out ${named}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('docs Space lists each mergeRules variant once, and rules as MergeRule[]', () => {
+    const byId = reflectionsById(site);
+    const space = child(child(pkg('contracts'), 'docs/response-schemas'), 'Space');
+    const variants = (child(space, 'mergeRules')?.type as Type | undefined)?.types ?? [];
+    const typeOf = (variant: Type) => {
+      const type = child(variant.declaration, 'type')?.type as { value?: string } | undefined;
+      return type?.value;
+    };
+    expect(variants.map(typeOf)).toEqual(['inherit', 'none', 'rules']);
+    const rules = child(variants[2]?.declaration, 'rules')?.type as Type;
+    expect(rules.type).toBe('array');
+    const element = rules.elementType!;
+    expect(element.name).toBe('MergeRule');
+    expect(typeof element.target === 'number' && byId.get(element.target)?.reflection.kind).toBe(
+      INTERFACE,
+    );
   });
 
   it('gives every package a landing page with its README', () => {

@@ -149,6 +149,16 @@ export class CalendarClient {
    *
    * @example
    * const event = await calendar.request<{ id: number }>('PUT', 'events/12', { body: { ticket_url: 'https://t.example/12' } });
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the method, the path or `init` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   request<T = unknown>(
     method: HttpMethod,
@@ -168,6 +178,17 @@ export class CalendarClient {
    * for await (const event of calendar.paginate<{ id: number }>('events', { per_page: 50, featured: true })) {
    *   console.log(event.id);
    * }
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the path or `params` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers a page outside
+   * 2xx: the subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError}
+   * for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   paginate<Item = unknown>(
     path: string,

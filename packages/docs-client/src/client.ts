@@ -79,6 +79,16 @@ export class DocsClient {
    *
    * @example
    * const me = await docs.request<{ id: string }>('GET', 'user');
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the method, the path or `init` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   request<T = unknown>(
     method: HttpMethod,
@@ -97,6 +107,17 @@ export class DocsClient {
    * for await (const hit of docs.paginate<{ title: string }>('spaces/space_handbook/search', { query: 'battery' })) {
    *   console.log(hit.title);
    * }
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the path or `params` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers a page outside
+   * 2xx: the subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError}
+   * for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   paginate<Item = unknown>(
     path: string,

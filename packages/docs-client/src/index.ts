@@ -45,6 +45,7 @@ export type {
   List,
   MemberRole,
   MemberRoleOrGuest,
+  MergeRule,
   MergeRules,
   MoveSpaceBody,
   SearchPageResult,

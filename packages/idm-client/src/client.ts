@@ -158,6 +158,13 @@ export class IdmClient {
    *
    * @example
    * console.log(scopesOf(await idm.accessToken()));
+   *
+   * @throws {@link @clientkit/core!APIError | APIError} when the token endpoint refuses to exchange
+   * the client credentials: the subclass for its status, such as
+   * {@link @clientkit/core!AuthenticationError | AuthenticationError} for credentials it does not
+   * know. Never with a `token`, which is returned as given.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when the token endpoint
+   * does not answer.
    */
   accessToken(): Promise<string> {
     const source = this.#token!;
@@ -170,6 +177,16 @@ export class IdmClient {
    *
    * @example
    * const servers = await idm.request('GET', 'resource-servers', { query: { per_page: 10 } });
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the method, the path or `init` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   request<T = unknown, M extends HttpMethod = HttpMethod>(
     method: M,
@@ -186,6 +203,17 @@ export class IdmClient {
    *
    * @example
    * for await (const role of idm.paginate('roles', { take: 25 })) console.log(role);
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the path or `params` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers a page outside
+   * 2xx: the subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError}
+   * for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   paginate<Item = unknown>(
     path: string,

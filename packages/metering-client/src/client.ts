@@ -168,6 +168,9 @@ export class MeteringClient {
    * stream.push({ event_name: 'api_call', payload: { stripe_customer_id: 'cus_1', value: '1' } });
    * await stream.close();
    * stream.stats; // { accepted, sent, retried, failed, buffered, sessionsCreated }
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} when an option
+   * is refused (a `batchSize` over the interface's limit, a `concurrency` below 1...).
    */
   createStream(options?: MeterEventStreamOptions): MeterEventStream {
     return new MeterEventStream(this.events, () => this.sessionsCreated, options);
@@ -180,6 +183,16 @@ export class MeteringClient {
    *
    * @example
    * const session = await metering.request('POST', 'meter_event_session');
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * is sent, when the method, the path or `init` is refused.
+   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * arrives within the timeout.
+   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * request options aborts.
    */
   request<T = unknown>(
     method: HttpMethod,

@@ -224,8 +224,10 @@ export class MeterEventStream {
 
   /**
    * Takes an event if there is room, and returns false (taking nothing) when the buffer is full.
-   * Throws `RequestValidationError` for a malformed event and `MeterEventStreamClosedError` after
-   * `close()`.
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} when the event
+   * is malformed.
+   * @throws {@link MeterEventStreamClosedError} after `close()`.
    */
   push(event: MeterEvent): boolean {
     if (this.closed) throw new MeterEventStreamClosedError();
@@ -235,7 +237,13 @@ export class MeterEventStream {
     return true;
   }
 
-  /** Takes an event, waiting for room when the buffer is full. */
+  /**
+   * Takes an event, waiting for room when the buffer is full.
+   *
+   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} when the event
+   * is malformed.
+   * @throws {@link MeterEventStreamClosedError} after `close()`.
+   */
   async write(event: MeterEvent): Promise<void> {
     if (this.closed) throw new MeterEventStreamClosedError();
     const identified = checkEvent(event);
@@ -250,7 +258,9 @@ export class MeterEventStream {
 
   /**
    * Sends the partly filled batch now and resolves once every event accepted before the call is sent
-   * or failed. Rejects with `MeterEventDeliveryError` when batches failed and no `onBatchError` took them.
+   * or failed.
+   *
+   * @throws {@link MeterEventDeliveryError} when batches failed and no `onBatchError` took them.
    */
   async flush(): Promise<void> {
     this.#cutBatch();
@@ -261,7 +271,9 @@ export class MeterEventStream {
 
   /**
    * Refuses new events, lets `write` calls already waiting put theirs in, sends everything and
-   * resolves when nothing is left; rejects like `flush()`. Calling it again returns the same promise.
+   * resolves when nothing is left. Calling it again returns the same promise.
+   *
+   * @throws {@link MeterEventDeliveryError} when batches failed and no `onBatchError` took them.
    */
   close(): Promise<void> {
     this.#closing ??= this.#drain().then(() => this.#throwUndelivered());

@@ -10,6 +10,10 @@
 import * as z from '@clientkit/core/schema';
 import { record } from '../common';
 
+// A field that holds another model's schema casts it to that model's interface
+// (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model
+// instead of spelling its fields out again. A cast adds no code.
+
 /** An image of a record: `false` when there is none. */
 export const Image = z.union([
   z.custom<false>((value) => value === false, 'must be false'),
@@ -194,19 +198,19 @@ export const Event = record({
   /** When it starts, wall-clock time in its `timezone` (`Y-m-d H:i:s`). */
   start_date: z.string(),
   /** `start_date` split into its parts. */
-  start_date_details: DateDetails,
+  start_date_details: DateDetails as z.ZodMiniType<DateDetails, z.input<typeof DateDetails>>,
   /** When it ends, wall-clock time in its `timezone`. */
   end_date: z.string(),
   /** `end_date` split into its parts. */
-  end_date_details: DateDetails,
+  end_date_details: DateDetails as z.ZodMiniType<DateDetails, z.input<typeof DateDetails>>,
   /** When it starts, in UTC. */
   utc_start_date: z.string(),
   /** `utc_start_date` split into its parts. */
-  utc_start_date_details: DateDetails,
+  utc_start_date_details: DateDetails as z.ZodMiniType<DateDetails, z.input<typeof DateDetails>>,
   /** When it ends, in UTC. */
   utc_end_date: z.string(),
   /** `utc_end_date` split into its parts. */
-  utc_end_date_details: DateDetails,
+  utc_end_date_details: DateDetails as z.ZodMiniType<DateDetails, z.input<typeof DateDetails>>,
   /** Its IANA time zone, such as `America/New_York`. */
   timezone: z.string(),
   /** The time zone's abbreviation when the event starts (`CET`, `EST`), or its offset (`+09`). */
@@ -214,7 +218,7 @@ export const Event = record({
   /** What it costs, as text; empty when free or unknown. */
   cost: z.string(),
   /** The cost's currency and amounts. */
-  cost_details: CostDetails,
+  cost_details: CostDetails as z.ZodMiniType<CostDetails, z.input<typeof CostDetails>>,
   /** Its website. */
   website: z.nullable(z.string()),
   /** Whether its page shows a map of the venue. */
@@ -228,19 +232,19 @@ export const Event = record({
   /** Whether it is featured. */
   featured: z.boolean(),
   /** Its categories. */
-  categories: z.array(Term),
+  categories: z.array(Term as z.ZodMiniType<Term, z.input<typeof Term>>),
   /** Its tags. */
-  tags: z.array(Term),
+  tags: z.array(Term as z.ZodMiniType<Term, z.input<typeof Term>>),
   /** Its venue, or an empty array when it has none. */
   venue: z.union([
-    Venue,
+    Venue as z.ZodMiniType<Venue, z.input<typeof Venue>>,
     z.custom<never[]>(
       (value) => Array.isArray(value) && value.length === 0,
       'must be an empty array',
     ),
   ]),
   /** Its organizers. */
-  organizer: z.array(Organizer),
+  organizer: z.array(Organizer as z.ZodMiniType<Organizer, z.input<typeof Organizer>>),
   /** Whether tickets are sold for it. */
   ticketed: z.optional(z.boolean()),
   /** The id of its parent post, when it has one. */
@@ -267,7 +271,7 @@ const listEnvelope = {
 /** A page of events, with the totals and the URLs of the neighbouring pages. */
 export const EventList = record({
   /** The events on this page. */
-  events: z.array(Event),
+  events: z.array(Event as z.ZodMiniType<Event, z.input<typeof Event>>),
   ...listEnvelope,
 });
 /** A page of events, with the totals and the URLs of the neighbouring pages. */
@@ -275,7 +279,7 @@ export interface EventList extends z.infer<typeof EventList> {}
 /** A page of venues, with the totals and the URLs of the neighbouring pages. */
 export const VenueList = record({
   /** The venues on this page. */
-  venues: z.array(Venue),
+  venues: z.array(Venue as z.ZodMiniType<Venue, z.input<typeof Venue>>),
   ...listEnvelope,
 });
 /** A page of venues, with the totals and the URLs of the neighbouring pages. */
@@ -283,7 +287,7 @@ export interface VenueList extends z.infer<typeof VenueList> {}
 /** A page of organizers, with the totals and the URLs of the neighbouring pages. */
 export const OrganizerList = record({
   /** The organizers on this page. */
-  organizers: z.array(Organizer),
+  organizers: z.array(Organizer as z.ZodMiniType<Organizer, z.input<typeof Organizer>>),
   ...listEnvelope,
 });
 /** A page of organizers, with the totals and the URLs of the neighbouring pages. */
@@ -291,7 +295,7 @@ export interface OrganizerList extends z.infer<typeof OrganizerList> {}
 /** A page of categories, with the totals and the URLs of the neighbouring pages. */
 export const CategoryList = record({
   /** The categories on this page. */
-  categories: z.array(Term),
+  categories: z.array(Term as z.ZodMiniType<Term, z.input<typeof Term>>),
   ...listEnvelope,
 });
 /** A page of categories, with the totals and the URLs of the neighbouring pages. */
@@ -299,7 +303,7 @@ export interface CategoryList extends z.infer<typeof CategoryList> {}
 /** A page of tags, with the totals and the URLs of the neighbouring pages. */
 export const TagList = record({
   /** The tags on this page. */
-  tags: z.array(Term),
+  tags: z.array(Term as z.ZodMiniType<Term, z.input<typeof Term>>),
   ...listEnvelope,
 });
 /** A page of tags, with the totals and the URLs of the neighbouring pages. */

@@ -6,6 +6,10 @@ import * as z from '@clientkit/core/schema';
 import { integer, isoDateTimeString, urlString } from '../common';
 import { mergeRulesOf } from './merge-rules';
 
+// A field that holds another model's schema casts it to that model's interface
+// (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model
+// instead of spelling its fields out again. A cast adds no code.
+
 /*
  * The longest lists and strings a request may hold, each written where it applies. The service
  * publishes some (URLs 2048, titles 50, names 64, search text 512); the rest (ids and share keys
@@ -38,10 +42,15 @@ function withinSize(value: unknown, depth = 0): boolean {
 }
 
 /**
- * One merge rule, as a request may send it: its fields are the service's own business, but no list
- * or text inside it may exceed 10000 items or characters.
+ * One merge rule of a space: an object whose fields are the service's own business, sent and
+ * received as they are. A request's rule may hold no list or text longer than 10000 items or
+ * characters.
  */
-const MergeRule = z.custom<unknown>(
+export interface MergeRule {
+  [field: string]: unknown;
+}
+/** One merge rule, as a request may send it: bounded in size, its fields unchecked. */
+const MergeRule = z.custom<MergeRule>(
   (rule) => withinSize(rule),
   `must hold no list or text longer than ${MAX_MERGE_RULE_CONTENT}, nested at most 32 deep`,
 );
@@ -153,7 +162,9 @@ export const MoveSpaceBody = z
     /** The id of the new parent collection or space, or null for the top level. */
     parent: z.optional(z.nullable(id)),
     /** Where among its new siblings: before or after one of them. */
-    position: z.optional(ContentPosition),
+    position: z.optional(
+      ContentPosition as z.ZodMiniType<ContentPosition, z.input<typeof ContentPosition>>,
+    ),
   })
   .check(
     z.refine(

@@ -7,7 +7,11 @@
 import * as z from '@clientkit/core/schema';
 import { record } from '../common';
 import { mergeRulesOf } from './merge-rules';
-import { DefaultLevel, MemberRole, SpaceEditMode } from './request-schemas';
+import { DefaultLevel, MemberRole, type MergeRule, SpaceEditMode } from './request-schemas';
+
+// A field that holds another model's schema casts it to that model's interface
+// (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model
+// instead of spelling its fields out again. A cast adds no code.
 
 /** The interface's error body: `{ error: { code, message } }`. */
 export const DocsErrorBody = record({
@@ -96,9 +100,10 @@ export const Space = record({
   defaultLevel: DefaultLevel,
   /** The content's language code, such as `en` or `pt-br`. */
   language: z.string(),
-  // Read loosely: rules the interface adds later pass through.
+  // Read loosely: rules the interface adds later pass through. Each rule is typed as the
+  // MergeRule a request sends, but checked as anything: an answer's rules are not ours to refuse.
   /** How change requests are merged: inherited from the parent, none, or a list of rules. */
-  mergeRules: mergeRulesOf(record, z.array(z.unknown())),
+  mergeRules: mergeRulesOf(record, z.array(z.unknown() as z.ZodMiniType<MergeRule>)),
   /** The id of the content revision that is live. */
   revision: z.string(),
   /**
@@ -111,7 +116,10 @@ export const Space = record({
     published: z.optional(z.string()),
   }),
   /** What the caller may do in the space. */
-  permissions: SpacePermissions,
+  permissions: SpacePermissions as z.ZodMiniType<
+    SpacePermissions,
+    z.input<typeof SpacePermissions>
+  >,
   /** How many comments are open on the space. */
   comments: z.number(),
   /** How many change requests the space has had, whatever their status. */
@@ -203,7 +211,9 @@ export const SearchPageResult = record({
   /** The page's address in the web app. */
   urls: record({ app: z.string() }),
   /** The sections of the page that matched, best first. */
-  sections: z.optional(z.array(SearchSection)),
+  sections: z.optional(
+    z.array(SearchSection as z.ZodMiniType<SearchSection, z.input<typeof SearchSection>>),
+  ),
 });
 /** A page that matched a search: its rank, score, path, ancestors and matching sections. */
 export interface SearchPageResult extends z.infer<typeof SearchPageResult> {}
@@ -233,7 +243,7 @@ export const TeamPermission = record({
   /** The team's role in the space. */
   permission: MemberRole,
   /** The team: its id, title, size, and what the caller may do with it. */
-  team: OrganizationTeam,
+  team: OrganizationTeam as z.ZodMiniType<OrganizationTeam, z.input<typeof OrganizationTeam>>,
 });
 /** A team and its role in a space. */
 export interface TeamPermission extends z.infer<typeof TeamPermission> {}
@@ -243,7 +253,7 @@ export const UserContentPermission = record({
   /** The user's role in the space. */
   permission: MemberRole,
   /** The user. */
-  user: User,
+  user: User as z.ZodMiniType<User, z.input<typeof User>>,
 });
 /** A user and their role in a space. */
 export interface UserContentPermission extends z.infer<typeof UserContentPermission> {}
@@ -279,7 +289,9 @@ export const GitSyncState = record({
   /** When the sync state last changed, ISO 8601. */
   updatedAt: z.optional(z.string()),
   /** The last import or export, when there was one. */
-  operation: z.optional(GitSyncOperation),
+  operation: z.optional(
+    GitSyncOperation as z.ZodMiniType<GitSyncOperation, z.input<typeof GitSyncOperation>>,
+  ),
 });
 /** A space's Git provider and installation, repository, and its last import or export. */
 export interface GitSyncState extends z.infer<typeof GitSyncState> {}

@@ -8,6 +8,10 @@ import * as z from '@clientkit/core/schema';
 import { record } from '../common';
 import { AppType } from './request-schemas';
 
+// A field that holds another model's schema casts it to that model's interface
+// (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model
+// instead of spelling its fields out again. A cast adds no code.
+
 // ---- resources ----
 
 /** An application registered with the tenant. */
@@ -67,7 +71,7 @@ export const LogEvent = record({
   /** The application that made the request, when one did. */
   client_id: z.optional(z.string()),
   /** The request behind the event. */
-  details: z.optional(LogDetails),
+  details: z.optional(LogDetails as z.ZodMiniType<LogDetails, z.input<typeof LogDetails>>),
 });
 /**
  * One event of the tenant's log. `type` is a short code: `sapi` / `fapi` for a management request

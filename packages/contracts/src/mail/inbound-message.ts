@@ -6,6 +6,10 @@
 import * as z from '@clientkit/core/schema';
 import { integer } from '../common';
 
+// A field that holds another model's schema casts it to that model's interface
+// (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model
+// instead of spelling its fields out again. A cast adds no code.
+
 function isBase64(value: string): boolean {
   return value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
 }
@@ -81,19 +85,25 @@ export const InboundMessage = z.looseObject({
   /** The sender's display name, or empty. */
   FromName: z.string(),
   /** The sender, parsed. */
-  FromFull: InboundRecipient,
+  FromFull: InboundRecipient as z.ZodMiniType<InboundRecipient, z.input<typeof InboundRecipient>>,
   /** The `To` header as written. */
   To: z.string(),
   /** The `To` recipients, parsed. */
-  ToFull: z.array(InboundRecipient),
+  ToFull: z.array(
+    InboundRecipient as z.ZodMiniType<InboundRecipient, z.input<typeof InboundRecipient>>,
+  ),
   /** The `Cc` header as written, or empty. */
   Cc: z.string(),
   /** The `Cc` recipients, parsed. */
-  CcFull: z.array(InboundRecipient),
+  CcFull: z.array(
+    InboundRecipient as z.ZodMiniType<InboundRecipient, z.input<typeof InboundRecipient>>,
+  ),
   /** The `Bcc` header as written, or empty. */
   Bcc: z.string(),
   /** The `Bcc` recipients, parsed. */
-  BccFull: z.array(InboundRecipient),
+  BccFull: z.array(
+    InboundRecipient as z.ZodMiniType<InboundRecipient, z.input<typeof InboundRecipient>>,
+  ),
   /** The `Reply-To` header, or empty. */
   ReplyTo: z.string(),
   /** The inbound address the message was delivered to. */
@@ -117,9 +127,11 @@ export const InboundMessage = z.looseObject({
   /** The `X-PM-Tag` header, or empty. */
   Tag: z.string(),
   /** The other header fields, in the order they appeared. */
-  Headers: z.array(InboundHeader),
+  Headers: z.array(InboundHeader as z.ZodMiniType<InboundHeader, z.input<typeof InboundHeader>>),
   /** The attachments, with their content. */
-  Attachments: z.array(InboundAttachment),
+  Attachments: z.array(
+    InboundAttachment as z.ZodMiniType<InboundAttachment, z.input<typeof InboundAttachment>>,
+  ),
   /** The full raw message; only when the server has `RawEmailEnabled`. */
   RawEmail: z.optional(z.string()),
 });

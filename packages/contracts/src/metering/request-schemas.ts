@@ -5,6 +5,10 @@
  */
 import * as z from '@clientkit/core/schema';
 
+// A field that holds another model's schema casts it to that model's interface
+// (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model
+// instead of spelling its fields out again. A cast adds no code.
+
 /** The most events one stream request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 100;
 /** The longest `event_name` and `identifier`, in characters (the real service's documented limit). */
@@ -106,7 +110,9 @@ export type IdentifiedMeterEvent = MeterEvent & { identifier: string };
 /** The body of a stream request: 1 to 100 events. */
 export const MeterEventStreamBody = z.strictObject({
   /** The events to count, 1 to 100. */
-  events: z.array(MeterEvent).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_REQUEST)),
+  events: z
+    .array(MeterEvent as z.ZodMiniType<MeterEvent, z.input<typeof MeterEvent>>)
+    .check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_REQUEST)),
 });
 /** The body of a stream request: 1 to 100 events. */
 export interface MeterEventStreamBody extends z.infer<typeof MeterEventStreamBody> {}
