@@ -1,12 +1,12 @@
 // Bundle size of each client as an application ships it: a program that constructs the client and
 // calls one method, bundled by esbuild (ESM, minified, dependencies included), then gzipped.
-// Exits 1 when a client is over the 22 kB budget. With --peers, the official SDKs of the modelled services
+// Exits 1 when a client is over the 24 kB budget. With --peers, the official SDKs of the modelled services
 // (and bare ky) are measured the same way beside ours; they have no budget.
 // Usage: node scripts/size.mjs [--json] [--peers]
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
-export const BUDGET_BYTES = 22 * 1024;
+export const BUDGET_BYTES = 24 * 1024;
 export const TARGET_BYTES = 15 * 1024;
 
 export const programs = {

@@ -8,7 +8,7 @@ import { OUR_PACKAGES, runSuite, type SummaryLine } from './suite';
 import { ratioCell, table } from './table';
 
 /** The CI budget and the target of scripts/size.mjs (BUDGET_BYTES, TARGET_BYTES), for the verdicts. */
-const BUDGET_BYTES = 22 * 1024;
+const BUDGET_BYTES = 24 * 1024;
 const TARGET_BYTES = 15 * 1024;
 
 // `pnpm bench`: every figure in one run, on Node 20 and on the current LTS, each of our clients

@@ -8,8 +8,8 @@ const dts = { entry: { ...entry, ...opentelemetry } };
 
 // The ESM build carries its own copies of ky and of the parts of zod that core and the contracts use
 // (`src/schema.ts`), split into shared chunks, so that Node loads a handful of files on import instead
-// of zod/mini's hundred (see README, "Why core bundles ky and zod"). zod stays a dependency for its
-// types, which the .d.ts files import.
+// of zod/mini's hundred; ky is a chunk of its own, loaded with the first request (see README, "Why
+// core bundles ky and zod"). zod stays a dependency for its types, which the .d.ts files import.
 //
 // ky publishes ESM only, so the CommonJS build carries its own copy too, and `require('@clientkit/core')`
 // works on every Node version of `engines`. zod has a CommonJS build of its own, which the CommonJS

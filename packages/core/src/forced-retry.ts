@@ -1,4 +1,4 @@
-import { ky } from './transport/ky';
+import { loadKy } from './transport/ky';
 import { requestedWaitMs } from './transport/requested-wait';
 import { backoffMs, mayRepeat } from './transport/retry-policy';
 import type { Call } from './transport/transport';
@@ -14,7 +14,8 @@ type RetryMarkerClass = abstract new (...args: never[]) => unknown;
  * and never waiting less than the server asked or more than `maxRetryAfter`.
  */
 export async function guardForcedRetries(call: Call, hooks: Hook[]): Promise<Hook[]> {
-  const RetryMarker = ky.retry().constructor as RetryMarkerClass;
+  const ky = await loadKy();
+  const RetryMarker = ky.default.retry().constructor as RetryMarkerClass;
   return hooks.map(
     (hook) =>
       (async (request: Request, options: unknown, response: Response, state: unknown) => {
@@ -38,7 +39,7 @@ export async function guardForcedRetries(call: Call, hooks: Hook[]): Promise<Hoo
         const retryCount = ((state as { retryCount?: number } | undefined)?.retryCount ?? 0) + 1;
         const chosen = asked?.delay ?? requested ?? backoffMs(call.retry, retryCount);
         const wait = Math.min(Math.max(chosen, requested ?? 0), cap);
-        return ky.retry({ ...asked, delay: wait });
+        return ky.default.retry({ ...asked, delay: wait });
       }) as Hook,
   );
 }

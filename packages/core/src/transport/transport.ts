@@ -11,7 +11,7 @@ import { VERSION } from '../version';
 import { readBody } from './body';
 import { attemptFailureOf, describeFailure, markingFetch } from './failure';
 import { callHeaders, credentialsOf, idempotencyKeyOf, setHeaders } from './headers';
-import { ky } from './ky';
+import { loadKy } from './ky';
 import { type RetryPolicy, retryWaitMs } from './retry-policy';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
@@ -127,7 +127,7 @@ export class Transport {
    */
   async send(call: Call): Promise<Answer<unknown>> {
     const own = this.#ownSender(call);
-    const kyInstance = own ? undefined : this.#kyInstance();
+    const ky = own ? undefined : (this.#ky ?? (await this.#load()));
     const auth = (call.auth === undefined ? this.#config.auth : call.auth) ?? undefined;
     const started = Date.now();
     const url = call.url ?? this.#config.url;
@@ -142,8 +142,8 @@ export class Transport {
     };
     const sent: Record<string, string> = {};
     const attempts = () =>
-      kyInstance
-        ? this.#kyAttempts(kyInstance, call, url, auth, sent, progress)
+      ky
+        ? this.#kyAttempts(ky, call, url, auth, sent, progress)
         : own!({
             call,
             url,
@@ -190,7 +190,8 @@ export class Transport {
     return call.sender;
   }
 
-  #kyInstance(): KyInstance {
+  async #load(): Promise<KyInstance> {
+    const { default: ky } = await loadKy();
     return (this.#ky ??= ky.create({
       // Read at call time, so that a fetch replaced after the client was built (by a test tool) is used.
       fetch: markingFetch(() => this.#config.options.fetch ?? globalThis.fetch),
