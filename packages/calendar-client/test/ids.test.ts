@@ -9,6 +9,7 @@ import { calendar, Id, ParentId, PerPage } from '@clientkit/contracts/calendar';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NUM_RUNS, recordingFetch, SEED } from '../../../test-support/input-properties';
+import { notAWholeNumberFrom, refusalOf } from './support/unit';
 
 const ID_MESSAGE = 'must be a positive whole number';
 const PARENT_MESSAGE = 'must be 0 or a positive whole number';
@@ -62,26 +63,6 @@ const parentFields: [string, string, Call][] = [
   ['categories.update', 'parent', (id) => categories.update(3, { parent: id })],
 ];
 
-/** Not a whole number from `min` to 2^53 - 1: text of digits among them. */
-const notAWholeNumberFrom = (min: number) =>
-  fc.oneof(
-    fc.integer({ max: min - 1 }),
-    fc.double().filter((value) => !Number.isSafeInteger(value) || value < min),
-    fc.constantFrom(2 ** 53, -1, '0', '1', '110', '', null, true, [1], { id: 1 }),
-    fc.string(),
-  );
-
-async function issuesOf(call: () => PromiseLike<unknown>) {
-  const error = await Promise.resolve()
-    .then(call)
-    .then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-  expect(error).toBeInstanceOf(RequestValidationError);
-  return (error as RequestValidationError).issues;
-}
-
 /** The fields of a schema, with optional, nullable and list wrappers taken off each. */
 function fieldsOf(schema: unknown): [string, { _zod: { def: Record<string, unknown> } }][] {
   const shape = (schema as { _zod?: { def: { shape?: object } } } | undefined)?._zod?.def.shape;
@@ -102,7 +83,9 @@ describe('calendar ids', () => {
         fc.constantFrom(...idFields),
         notAWholeNumberFrom(1),
         async ([, path, call], id) => {
-          expect(await issuesOf(() => call(id as never))).toEqual([{ path, message: ID_MESSAGE }]);
+          expect((await refusalOf(() => call(id as never))).issues).toEqual([
+            { path, message: ID_MESSAGE },
+          ]);
         },
       ),
       { numRuns: NUM_RUNS * 4, seed: SEED },
@@ -123,7 +106,7 @@ describe('calendar ids', () => {
         fc.constantFrom(...parentFields),
         notAWholeNumberFrom(0),
         async ([, path, call], id) => {
-          expect(await issuesOf(() => call(id as never))).toEqual([
+          expect((await refusalOf(() => call(id as never))).issues).toEqual([
             { path, message: PARENT_MESSAGE },
           ]);
         },

@@ -7,6 +7,7 @@ import { CalendarClient, RequestValidationError } from '@clientkit/calendar-clie
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NUM_RUNS, recordingFetch, SEED } from '../../../test-support/input-properties';
+import { notAWholeNumberFrom, refusalOf } from './support/unit';
 
 const { fetch: recordedFetch, calls } = recordingFetch();
 const calendar = new CalendarClient({
@@ -49,13 +50,8 @@ const bySlug: [string, Call][] = [
   ['organizers.deleteBySlug', (slug) => calendar.organizers.deleteBySlug(slug)],
 ];
 
-/** Anything but a whole number from 1 to 2^53 - 1: text of digits among them. */
-const notAnId = fc.oneof(
-  fc.integer({ max: 0 }),
-  fc.double().filter((value) => !Number.isSafeInteger(value) || value < 1),
-  fc.constantFrom(2 ** 53, -1, '1', '110', '', null, undefined, true, [1], { id: 1 }),
-  fc.string(),
-);
+/** Anything but a whole number from 1: a missing id among them. */
+const notAnId = fc.oneof(notAWholeNumberFrom(1), fc.constant(undefined));
 
 /** Anything but non-empty text. */
 const notASlug = fc.oneof(
@@ -63,22 +59,11 @@ const notASlug = fc.oneof(
   fc.integer(),
 );
 
-async function refusal(call: () => PromiseLike<unknown>): Promise<RequestValidationError> {
-  const error = await Promise.resolve()
-    .then(call)
-    .then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-  expect(error).toBeInstanceOf(RequestValidationError);
-  return error as RequestValidationError;
-}
-
 describe('path arguments', () => {
   it('every method taking an id refuses anything but a positive whole number with one message naming id, before any request', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...byId), notAnId, async ([name, call], id) => {
-        const error = await refusal(() => call(id as never));
+        const error = await refusalOf(() => call(id as never));
         expect(error.issues).toEqual([{ path: 'id', message: 'must be a positive whole number' }]);
         expect(error.message).toBe(
           `Invalid arguments of calendar.${name}: id must be a positive whole number`,
@@ -92,7 +77,7 @@ describe('path arguments', () => {
   it('every method taking a slug refuses anything but non-empty text with one message naming slug, before any request', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bySlug), notASlug, async ([name, call], slug) => {
-        const error = await refusal(() => call(slug as never));
+        const error = await refusalOf(() => call(slug as never));
         expect(error.issues).toEqual([{ path: 'slug', message: 'must be a non-empty string' }]);
         expect(error.message).toBe(
           `Invalid arguments of calendar.${name}: slug must be a non-empty string`,

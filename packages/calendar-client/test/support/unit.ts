@@ -1,4 +1,11 @@
-import { CalendarClient, type CalendarClientOptions } from '@clientkit/calendar-client';
+import {
+  CalendarClient,
+  type CalendarClientOptions,
+  RequestValidationError,
+} from '@clientkit/calendar-client';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { rejectionOf } from '../../../../test-support/unit';
 
 /** The origin of unit tests, and its REST root; nock answers for them. */
 export const API_ROOT = 'http://calendar.test/wp-json';
@@ -12,3 +19,19 @@ export function unitClient(options: Partial<CalendarClientOptions> = {}): Calend
 }
 
 export { useNock } from '../../../../test-support/unit';
+
+/** The `RequestValidationError` a call is refused with, whether it throws or rejects. */
+export async function refusalOf(call: () => PromiseLike<unknown>): Promise<RequestValidationError> {
+  const error = await rejectionOf(Promise.resolve().then(call));
+  expect(error).toBeInstanceOf(RequestValidationError);
+  return error as RequestValidationError;
+}
+
+/** Anything but a whole number from `min` to 2^53 - 1: text of digits among them. */
+export const notAWholeNumberFrom = (min: number) =>
+  fc.oneof(
+    fc.integer({ max: min - 1 }),
+    fc.double().filter((value) => !Number.isSafeInteger(value) || value < min),
+    fc.constantFrom(2 ** 53, -1, '0', '1', '110', '', null, true, [1], { id: 1 }),
+    fc.string(),
+  );

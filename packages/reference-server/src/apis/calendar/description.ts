@@ -30,6 +30,17 @@ type Docs = Record<string, OperationDocs>;
 type PostTypeOperation = 'list' | 'create' | `${'get' | 'update' | 'delete'}${'' | 'BySlug'}`;
 type TaxonomyOperation = 'list' | 'create' | 'get' | 'update' | 'delete';
 
+/** A listing of `plural`, with what its 401 and 403 mean when they say more than usual. */
+function listDocs(plural: string, statuses: OperationDocs['statuses'] = {}): OperationDocs {
+  return {
+    summary: `List ${plural}`,
+    success: [200],
+    errors: [400, 401, 403, 404],
+    statuses: { 400: INVALID, ...statuses, 404: PAST_LAST_PAGE },
+    defaults: pageDefaults,
+  };
+}
+
 /**
  * The eight operations of a post type (events, venues, organizers): a listing, a create, and a read,
  * an update and a move to the trash, each by id and by slug. `article` goes before the singular
@@ -49,18 +60,10 @@ function postTypeDocs<Plural extends string>(
   };
   const write = { 401: NO_CREDENTIALS, 403: MAY_NOT_WRITE, ...missing };
   const docs: Docs = {
-    [`${plural}.list`]: {
-      summary: `List ${plural}`,
-      success: [200],
-      errors: [400, 401, 403, 404],
-      statuses: {
-        400: INVALID,
-        401: 'Another status than publish, without credentials (rest_forbidden_status)',
-        403: 'Another status than publish, for a user who may only read (rest_forbidden_status)',
-        404: PAST_LAST_PAGE,
-      },
-      defaults: pageDefaults,
-    },
+    [`${plural}.list`]: listDocs(plural, {
+      401: 'Another status than publish, without credentials (rest_forbidden_status)',
+      403: 'Another status than publish, for a user who may only read (rest_forbidden_status)',
+    }),
     [`${plural}.create`]: {
       summary: `Create ${one}`,
       success: [201],
@@ -104,16 +107,7 @@ function taxonomyDocs<Plural extends string>(
     'A parameter is invalid, or the name or slug is taken (term_exists, duplicate_term_slug)';
   const missing = { 404: 'No such term (term-not-found)' };
   const docs: Docs = {
-    [`${plural}.list`]: {
-      summary: `List ${plural}`,
-      success: [200],
-      errors: [400, 401, 403, 404],
-      statuses: {
-        400: INVALID,
-        404: PAST_LAST_PAGE,
-      },
-      defaults: pageDefaults,
-    },
+    [`${plural}.list`]: listDocs(plural),
     [`${plural}.create`]: {
       summary: `Create a ${singular}`,
       success: [201],
