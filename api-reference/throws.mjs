@@ -33,7 +33,7 @@ function link(name) {
   return /** @type {Part} */ ({
     kind: 'inline-tag',
     tag: '@link',
-    text: `@clientkit/core!${name} | ${name}`,
+    text: `@clientkit/core!index.${name} | ${name}`,
   });
 }
 

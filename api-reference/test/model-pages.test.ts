@@ -184,18 +184,24 @@ describe('the API reference (pnpm run docs)', () => {
     expect(log).not.toMatch(/\[warning\]|\[error\]/);
   });
 
-  it('has a page for every entry point a published client or the reference server exports', async () => {
+  it('has a page for every entry point a published package exports', async () => {
     const missing: string[] = [];
-    for (const name of [...Object.keys(clients), 'reference-server']) {
+    const packages = await readdir(join(root, 'packages'));
+    for (const name of packages) {
       const manifest = JSON.parse(
         await readFile(join(root, 'packages', name, 'package.json'), 'utf8'),
-      ) as { exports: Record<string, unknown> };
-      const subpaths = Object.keys(manifest.exports).filter((path) => path !== './package.json');
-      // One entry point makes the package its own page; several make one module page each.
+      ) as { exports: Record<string, string | { import: { default: string } }> };
+      const entries = Object.entries(manifest.exports).filter(
+        ([path]) => path !== './package.json',
+      );
+      // One entry point makes the package its own page; several make one module page each, named
+      // after the entry's file (`./docs/responses` is dist/docs/response-schemas.js).
       const modules = (pkg(name)?.children ?? []).filter((reflection) => reflection.kind === 2);
-      for (const subpath of subpaths) {
-        const module = subpath === '.' ? 'index' : subpath.slice(2);
-        if (subpaths.length > 1 && !modules.some((page) => page.name === module)) {
+      if (!pkg(name)) missing.push(`@clientkit/${name}`);
+      for (const [subpath, target] of entries) {
+        const file = typeof target === 'string' ? target : target.import.default;
+        const module = file.replace(/^\.\/dist\//, '').replace(/\.js$/, '');
+        if (entries.length > 1 && !modules.some((page) => page.name === module)) {
           missing.push(`@clientkit/${name}${subpath.slice(1)}`);
         }
       }
@@ -269,7 +275,7 @@ describe('the API reference (pnpm run docs)', () => {
   });
 
   it('documents each error class once, in core, and each client links to the ones it re-exports', async () => {
-    const core = pkg('core');
+    const core = child(pkg('core'), 'index');
     for (const client of Object.keys(clients)) {
       const source = await readFile(join(root, 'packages', client, 'src/index.ts'), 'utf8');
       const fromCore = /export \{([^}]*)\} from '@clientkit\/core';/.exec(source)?.[1] ?? '';
@@ -289,7 +295,7 @@ describe('the API reference (pnpm run docs)', () => {
 
   it('every method of every client and resource class lists what it throws, from RequestValidationError on', () => {
     const byId = reflectionsById(site);
-    const core = pkg('core');
+    const core = child(pkg('core'), 'index');
     const validation = child(core, 'RequestValidationError')!.id;
     const problems: string[] = [];
     let methods = 0;
@@ -317,7 +323,7 @@ describe('the API reference (pnpm run docs)', () => {
 
   it("lists the error class of each status the reference server documents for a method's operation", () => {
     const byId = reflectionsById(site);
-    const core = pkg('core');
+    const core = child(pkg('core'), 'index');
     const errorsOf = (client: string, path: string) => {
       const [owner, name] = [
         path.slice(0, path.lastIndexOf('.')),
@@ -376,7 +382,7 @@ describe('the API reference (pnpm run docs)', () => {
       .filter(({ reflection }) => node.includes(reflection.name))
       .map(({ reflection, parent }) => `${parent?.name}.${reflection.name}`);
     expect(found).toEqual([]);
-    const notFound = child(pkg('core'), 'NotFoundError');
+    const notFound = child(child(pkg('core'), 'index'), 'NotFoundError');
     expect(child(notFound, 'message')).toBeDefined();
     expect(child(notFound, 'stack')).toBeDefined();
   });

@@ -150,14 +150,14 @@ export class CalendarClient {
    * @example
    * const event = await calendar.request<{ id: number }>('PUT', 'events/12', { body: { ticket_url: 'https://t.example/12' } });
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
    * is sent, when the method, the path or `init` is refused.
-   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
-   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
-   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
-   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */
   request<T = unknown>(
@@ -179,15 +179,15 @@ export class CalendarClient {
    *   console.log(event.id);
    * }
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
    * is sent, when the path or `params` is refused.
-   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers a page outside
-   * 2xx: the subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError}
+   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers a page outside
+   * 2xx: the subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError}
    * for 404.
-   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
-   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */
   paginate<Item = unknown>(

@@ -1,3 +1,10 @@
+/**
+ * What every clientkit SDK shares: the errors, `APIPromise`, the paginators, the auth helpers, the
+ * options and the client skeleton the five clients are built on. Applications usually import these
+ * names from their client package, which re-exports them.
+ *
+ * @module
+ */
 export { type Answer, APIPromise, answerOf, requestIdOf, type WithResponse } from './api-promise';
 export {
   type Auth,

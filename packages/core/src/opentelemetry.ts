@@ -1,3 +1,11 @@
+/**
+ * OpenTelemetry tracing for every clientkit client: `openTelemetry()` returns the `telemetry` option
+ * that makes each call one INTERNAL span named after its operation, with one CLIENT span per attempt
+ * under it, following the HTTP client semantic conventions. Import it from
+ * `@clientkit/core/opentelemetry`; it needs `@opentelemetry/api`, which no other entry loads.
+ *
+ * @module
+ */
 import {
   type Attributes,
   type Context,

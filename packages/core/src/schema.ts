@@ -1,12 +1,13 @@
 /**
- * The zod/mini builders the clients write their schemas with, re-exported one by one.
+ * The schema builders the contracts and the clients write their schemas with: zod/mini's own
+ * builders (each documented by zod), and `secret`, which marks a field whose value logs never show.
  *
- * Clients import their builders from here rather than from `zod/mini` so that the ESM build of core
- * can carry one tree-shaken copy of zod inside it: `zod/mini`'s own entry loads about a hundred
- * modules (its locales among them) and costs Node tens of milliseconds at import, where core's copy
- * is a single chunk. Every client and core's own validation share that one copy. The types are zod's
- * own (zod stays a dependency for them), so `z.infer` on a client's schema means what it always did.
- * Add a builder here before a client uses it.
+ * They come through this entry rather than from `zod/mini` so that core's ESM build carries one
+ * tree-shaken copy of zod that every client shares, instead of the hundred modules of zod/mini's own
+ * entry. The types are zod's, so `z.infer` on a client's schema means what it always did. Add a
+ * builder here before a client uses it.
+ *
+ * @module
  */
 
 export type { infer, input, output, ZodMiniObject, ZodMiniType } from 'zod/mini';

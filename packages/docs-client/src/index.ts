@@ -3,29 +3,29 @@
  * receives. The zod schemas themselves are in `@clientkit/docs-client/schemas`.
  *
  * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
- * errors {@link @clientkit/core!APIConnectionError | APIConnectionError},
- * {@link @clientkit/core!APIError | APIError},
- * {@link @clientkit/core!APIResponseValidationError | APIResponseValidationError},
- * {@link @clientkit/core!APITimeoutError | APITimeoutError},
- * {@link @clientkit/core!APIUserAbortError | APIUserAbortError},
- * {@link @clientkit/core!AuthenticationError | AuthenticationError},
- * {@link @clientkit/core!BadRequestError | BadRequestError},
- * {@link @clientkit/core!ClientKitError | ClientKitError},
- * {@link @clientkit/core!ConflictError | ConflictError},
- * {@link @clientkit/core!GoneError | GoneError},
- * {@link @clientkit/core!InternalServerError | InternalServerError},
- * {@link @clientkit/core!NotFoundError | NotFoundError},
- * {@link @clientkit/core!PermissionDeniedError | PermissionDeniedError},
- * {@link @clientkit/core!RateLimitError | RateLimitError},
- * {@link @clientkit/core!RequestValidationError | RequestValidationError},
- * {@link @clientkit/core!UnprocessableEntityError | UnprocessableEntityError}; and
- * {@link @clientkit/core!APIPromise | APIPromise},
- * {@link @clientkit/core!ClientOptions | ClientOptions}, {@link @clientkit/core!Page | Page},
- * {@link @clientkit/core!PagePromise | PagePromise},
- * {@link @clientkit/core!RequestOptions | RequestOptions},
- * {@link @clientkit/core!TokenProvider | TokenProvider},
- * {@link @clientkit/core!tokenProvider | tokenProvider},
- * {@link @clientkit/core!WithResponse | WithResponse}.
+ * errors {@link @clientkit/core!index.APIConnectionError | APIConnectionError},
+ * {@link @clientkit/core!index.APIError | APIError},
+ * {@link @clientkit/core!index.APIResponseValidationError | APIResponseValidationError},
+ * {@link @clientkit/core!index.APITimeoutError | APITimeoutError},
+ * {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError},
+ * {@link @clientkit/core!index.AuthenticationError | AuthenticationError},
+ * {@link @clientkit/core!index.BadRequestError | BadRequestError},
+ * {@link @clientkit/core!index.ClientKitError | ClientKitError},
+ * {@link @clientkit/core!index.ConflictError | ConflictError},
+ * {@link @clientkit/core!index.GoneError | GoneError},
+ * {@link @clientkit/core!index.InternalServerError | InternalServerError},
+ * {@link @clientkit/core!index.NotFoundError | NotFoundError},
+ * {@link @clientkit/core!index.PermissionDeniedError | PermissionDeniedError},
+ * {@link @clientkit/core!index.RateLimitError | RateLimitError},
+ * {@link @clientkit/core!index.RequestValidationError | RequestValidationError},
+ * {@link @clientkit/core!index.UnprocessableEntityError | UnprocessableEntityError}; and
+ * {@link @clientkit/core!index.APIPromise | APIPromise},
+ * {@link @clientkit/core!index.ClientOptions | ClientOptions}, {@link @clientkit/core!index.Page | Page},
+ * {@link @clientkit/core!index.PagePromise | PagePromise},
+ * {@link @clientkit/core!index.RequestOptions | RequestOptions},
+ * {@link @clientkit/core!index.TokenProvider | TokenProvider},
+ * {@link @clientkit/core!index.tokenProvider | tokenProvider},
+ * {@link @clientkit/core!index.WithResponse | WithResponse}.
  *
  * @module
  */

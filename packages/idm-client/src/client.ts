@@ -159,11 +159,11 @@ export class IdmClient {
    * @example
    * console.log(scopesOf(await idm.accessToken()));
    *
-   * @throws {@link @clientkit/core!APIError | APIError} when the token endpoint refuses to exchange
+   * @throws {@link @clientkit/core!index.APIError | APIError} when the token endpoint refuses to exchange
    * the client credentials: the subclass for its status, such as
-   * {@link @clientkit/core!AuthenticationError | AuthenticationError} for credentials it does not
+   * {@link @clientkit/core!index.AuthenticationError | AuthenticationError} for credentials it does not
    * know. Never with a `token`, which is returned as given.
-   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when the token endpoint
+   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when the token endpoint
    * does not answer.
    */
   accessToken(): Promise<string> {
@@ -178,14 +178,14 @@ export class IdmClient {
    * @example
    * const servers = await idm.request('GET', 'resource-servers', { query: { per_page: 10 } });
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
    * is sent, when the method, the path or `init` is refused.
-   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
-   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
-   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
-   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */
   request<T = unknown, M extends HttpMethod = HttpMethod>(
@@ -204,15 +204,15 @@ export class IdmClient {
    * @example
    * for await (const role of idm.paginate('roles', { take: 25 })) console.log(role);
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
    * is sent, when the path or `params` is refused.
-   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers a page outside
-   * 2xx: the subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError}
+   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers a page outside
+   * 2xx: the subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError}
    * for 404.
-   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
-   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */
   paginate<Item = unknown>(

@@ -169,7 +169,7 @@ export class MeteringClient {
    * await stream.close();
    * stream.stats; // { accepted, sent, retried, failed, buffered, sessionsCreated }
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} when an option
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an option
    * is refused (a `batchSize` over the interface's limit, a `concurrency` below 1...).
    */
   createStream(options?: MeterEventStreamOptions): MeterEventStream {
@@ -184,14 +184,14 @@ export class MeteringClient {
    * @example
    * const session = await metering.request('POST', 'meter_event_session');
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} before anything
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
    * is sent, when the method, the path or `init` is refused.
-   * @throws {@link @clientkit/core!APIError | APIError} when the interface answers outside 2xx: the
-   * subclass for the status, such as {@link @clientkit/core!NotFoundError | NotFoundError} for 404.
-   * @throws {@link @clientkit/core!APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!APITimeoutError | APITimeoutError} when none
+   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers outside 2xx: the
+   * subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError} for 404.
+   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
+   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
-   * @throws {@link @clientkit/core!APIUserAbortError | APIUserAbortError} when the `signal` of the
+   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */
   request<T = unknown>(

@@ -225,7 +225,7 @@ export class MeterEventStream {
   /**
    * Takes an event if there is room, and returns false (taking nothing) when the buffer is full.
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} when the event
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the event
    * is malformed.
    * @throws {@link MeterEventStreamClosedError} after `close()`.
    */
@@ -240,7 +240,7 @@ export class MeterEventStream {
   /**
    * Takes an event, waiting for room when the buffer is full.
    *
-   * @throws {@link @clientkit/core!RequestValidationError | RequestValidationError} when the event
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the event
    * is malformed.
    * @throws {@link MeterEventStreamClosedError} after `close()`.
    */
