@@ -1,6 +1,6 @@
 import { type Answer, APIPromise, answerOf } from './api-promise';
 import type { Auth } from './auth';
-import { callSite, withCallSite } from './call-site';
+import { type CallSite, callSite, withCallSite } from './call-site';
 import type {
   AnyOperation,
   Contract,
@@ -145,6 +145,17 @@ export class ClientCore<C extends Contract> {
     options?: RequestOptions,
     via?: Via,
   ): APIPromise<ResponseOf<O>> {
+    return this.#callFrom(callSite(this.call), operation, input, options, via);
+  }
+
+  /** A call whose errors name the application's code at `site`. */
+  #callFrom<O extends AnyOperation>(
+    site: CallSite,
+    operation: O,
+    input: InputOf<O>,
+    options?: RequestOptions,
+    via?: Via,
+  ): APIPromise<ResponseOf<O>> {
     const send = (extras?: Extras) => {
       const call = this.#prepare(operation, input as CallInput, options, via, extras);
       const name = call.operation;
@@ -169,7 +180,7 @@ export class ClientCore<C extends Contract> {
         return APIPromise.reject(error);
       }
     }
-    return this.#settle(sending, this.call) as APIPromise<ResponseOf<O>>;
+    return this.#settle(sending, site) as APIPromise<ResponseOf<O>>;
   }
 
   /**
@@ -203,8 +214,10 @@ export class ClientCore<C extends Contract> {
   ): PagePromise<Item, Raw> {
     const offered = operation.pagination;
     if (!offered) throw new TypeError(`clientkit: ${this.#operationName(operation)} has no pages`);
+    // Taken once, where the application asked for the listing: every page's errors name it.
+    const site = callSite(this.list);
     return pages(offered, input.query, (params) =>
-      this.call(operation, { ...input, query: params } as never, options),
+      this.#callFrom(site, operation, { ...input, query: params } as never, options),
     );
   }
 
@@ -227,7 +240,7 @@ export class ClientCore<C extends Contract> {
     const sending = optIn().then((module) =>
       module.sendRawRequest(client, method, path, init, options),
     );
-    return this.#settle(sending, this.request) as APIPromise<T>;
+    return this.#settle(sending, callSite(this.request)) as APIPromise<T>;
   }
 
   /**
@@ -249,15 +262,8 @@ export class ClientCore<C extends Contract> {
     );
   }
 
-  /**
-   * The APIPromise of a call being sent by `method`, whose errors name the application's code that
-   * called it (its call site, taken now).
-   */
-  #settle(
-    sending: Promise<Answer<unknown>>,
-    method: (...args: never[]) => unknown,
-  ): APIPromise<unknown> {
-    const site = callSite(method);
+  /** The APIPromise of a call being sent, whose errors name the application's code at `site`. */
+  #settle(sending: Promise<Answer<unknown>>, site: CallSite): APIPromise<unknown> {
     return new APIPromise(
       sending.catch((error: unknown) => {
         throw withCallSite(error, site);

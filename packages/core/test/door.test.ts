@@ -79,6 +79,36 @@ describe('the stack of an awaited failure', () => {
     expect(error).toBeInstanceOf(APIError);
     expect((error as Error).stack).toContain('applicationCodeThatListsThings');
   });
+
+  it('names the function that asked for the listing on every page, wherever the pages are read', async () => {
+    nock('http://api.test')
+      .get('/v1/things')
+      .reply(200, { items: [1], next: { page: 'p2' } })
+      .get('/v1/things')
+      .query({ page: 'p2' })
+      .reply(500, {});
+    function applicationCodeThatAsksForThings() {
+      return testClient({ retry: 0 }).core.list<unknown>(
+        {
+          sdk: 'things.list',
+          method: 'GET',
+          path: 'things',
+          query: z.looseObject({}),
+          pagination: cursorPages('items'),
+        },
+        {},
+      );
+    }
+    const things = applicationCodeThatAsksForThings();
+    const error = await rejectionOf(
+      (async function readsThemLater() {
+        for await (const _ of things);
+      })(),
+    );
+    expect(error).toBeInstanceOf(APIError);
+    const appended = (error as Error).stack!.split('\n').filter((line) => /^\s+at\s/.test(line));
+    expect(appended.some((line) => line.includes('applicationCodeThatAsksForThings'))).toBe(true);
+  });
 });
 
 describe('signals', () => {
