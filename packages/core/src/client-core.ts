@@ -231,6 +231,17 @@ export class ClientCore<C extends Contract> {
     init?: RawRequestInit,
     options?: RequestOptions,
   ): APIPromise<T> {
+    return this.#requestFrom(callSite(this.request), method, path, init, options);
+  }
+
+  /** A `request()` whose errors name the application's code at `site`. */
+  #requestFrom<T>(
+    site: CallSite,
+    method: HttpMethod,
+    path: string,
+    init?: RawRequestInit,
+    options?: RequestOptions,
+  ): APIPromise<T> {
     const client: RawRequestClient = {
       name: this.#definition.contract.name,
       bodyLimit: this.#definition.bodyLimit,
@@ -240,7 +251,7 @@ export class ClientCore<C extends Contract> {
     const sending = optIn().then((module) =>
       module.sendRawRequest(client, method, path, init, options),
     );
-    return this.#settle(sending, callSite(this.request)) as APIPromise<T>;
+    return this.#settle(sending, site) as APIPromise<T>;
   }
 
   /**
@@ -257,8 +268,9 @@ export class ClientCore<C extends Contract> {
       throw new TypeError(`clientkit: ${this.#definition.name} has no listings to page`);
     // A path that is no string is refused by the first page's request, naming it.
     const listing = styleOf(typeof path === 'string' ? path : '');
+    const site = callSite(this.paginate);
     return pages(listing, params, (query) =>
-      this.request('GET', path, { query: query as RawRequestInit['query'] }, options),
+      this.#requestFrom(site, 'GET', path, { query: query as RawRequestInit['query'] }, options),
     );
   }
 

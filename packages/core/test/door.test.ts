@@ -40,24 +40,34 @@ describe('what a call returns', () => {
 });
 
 describe('the stack of an awaited failure', () => {
+  const things = {
+    sdk: 'things.list',
+    method: 'GET',
+    path: 'things',
+    query: z.looseObject({}),
+    pagination: cursorPages('items'),
+  } as const;
+  /** A listing whose first page holds one record and whose second page fails. */
+  const failingOnPageTwo = () =>
+    nock('http://api.test')
+      .get('/v1/things')
+      .reply(200, { items: [1], next: { page: 'p2' } })
+      .get('/v1/things')
+      .query({ page: 'p2' })
+      .reply(500, {});
+  /** The frames an error's stack holds, its own and the call site's. */
+  const framesOf = (error: unknown) =>
+    (error as Error).stack!.split('\n').filter((line) => /^\s+at\s/.test(line));
+
   async function applicationCodeThatReadsAThing() {
     return testClient({ retry: 0 }).request({ method: 'GET', path: 'thing' });
   }
 
   async function applicationCodeThatListsThings() {
-    const client = testClient({ retry: 0 });
     const seen: unknown[] = [];
-    const things = client.core.list<unknown>(
-      {
-        sdk: 'things.list',
-        method: 'GET',
-        path: 'things',
-        query: z.looseObject({}),
-        pagination: cursorPages('items'),
-      },
-      {},
-    );
-    for await (const thing of things) seen.push(thing);
+    for await (const thing of testClient({ retry: 0 }).core.list<unknown>(things, {})) {
+      seen.push(thing);
+    }
     return seen;
   }
 
@@ -69,46 +79,37 @@ describe('the stack of an awaited failure', () => {
   });
 
   it('names it for a page after the first of a listing too', async () => {
-    nock('http://api.test')
-      .get('/v1/things')
-      .reply(200, { items: [1], next: { page: 'p2' } })
-      .get('/v1/things')
-      .query({ page: 'p2' })
-      .reply(500, {});
+    failingOnPageTwo();
     const error = await rejectionOf(applicationCodeThatListsThings());
     expect(error).toBeInstanceOf(APIError);
     expect((error as Error).stack).toContain('applicationCodeThatListsThings');
   });
 
-  it('names the function that asked for the listing on every page, wherever the pages are read', async () => {
-    nock('http://api.test')
-      .get('/v1/things')
-      .reply(200, { items: [1], next: { page: 'p2' } })
-      .get('/v1/things')
-      .query({ page: 'p2' })
-      .reply(500, {});
-    function applicationCodeThatAsksForThings() {
-      return testClient({ retry: 0 }).core.list<unknown>(
-        {
-          sdk: 'things.list',
-          method: 'GET',
-          path: 'things',
-          query: z.looseObject({}),
-          pagination: cursorPages('items'),
-        },
-        {},
+  it.each([
+    ['list()', () => testClient({ retry: 0 }).core.list<unknown>(things, {})],
+    [
+      'the paginate() escape hatch',
+      () => testClient({ retry: 0, paginate: things.pagination }).core.paginate('things'),
+    ],
+  ])(
+    '%s names the function that asked for the listing on every page, wherever the pages are read',
+    async (_, listing) => {
+      failingOnPageTwo();
+      function applicationCodeThatAsksForThings() {
+        return listing();
+      }
+      const pages = applicationCodeThatAsksForThings();
+      const error = await rejectionOf(
+        (async function readsThemLater() {
+          for await (const _ of pages);
+        })(),
       );
-    }
-    const things = applicationCodeThatAsksForThings();
-    const error = await rejectionOf(
-      (async function readsThemLater() {
-        for await (const _ of things);
-      })(),
-    );
-    expect(error).toBeInstanceOf(APIError);
-    const appended = (error as Error).stack!.split('\n').filter((line) => /^\s+at\s/.test(line));
-    expect(appended.some((line) => line.includes('applicationCodeThatAsksForThings'))).toBe(true);
-  });
+      expect(error).toBeInstanceOf(APIError);
+      expect(
+        framesOf(error).some((line) => line.includes('applicationCodeThatAsksForThings')),
+      ).toBe(true);
+    },
+  );
 });
 
 describe('signals', () => {
