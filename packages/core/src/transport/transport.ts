@@ -227,7 +227,7 @@ export class Transport {
     const headers = callHeaders(this.#headers, call, await credentialsOf(auth, sent));
     const key = idempotencyKeyOf(call, this.#config.idempotencyKeys);
     if (key !== undefined) headers['idempotency-key'] = key;
-    return {
+    const options: KyOptions = {
       method: call.method,
       headers,
       body: call.body,
@@ -235,14 +235,24 @@ export class Transport {
       prefixUrl: url,
       timeout: call.timeout,
       retry: this.#kyRetry(call),
-      hooks: await this.#hooks(call, auth, sent, progress),
-      context: {
+    };
+    // ky gets hooks only when something listens to them: the application's, a log, telemetry, a
+    // retry callback, or credentials to ask for again before a retry.
+    const callerHooks =
+      this.#config.options.hooks !== undefined || call.options.hooks !== undefined;
+    if (callerHooks || progress.telemetry || call.log || call.onRetry || renewsCredentials(auth)) {
+      options.hooks = await this.#hooks(call, auth, sent, progress);
+    }
+    // ky hands the context on to hooks only, so it goes with the application's hooks.
+    if (callerHooks) {
+      options.context = {
         ...this.#config.options.context,
         ...call.options.context,
         operation: call.operation,
         pathTemplate: call.pathTemplate,
-      },
-    };
+      };
+    }
+    return options;
   }
 
   /**
@@ -304,7 +314,7 @@ export class Transport {
       endAttempt(progress, { error: retry.error });
       call.log?.retrying(call, retry.error, retry.retryCount);
       call.onRetry?.(retry.retryCount);
-      if (!auth || fixedHeadersOf(auth)) return;
+      if (!renewsCredentials(auth)) return;
       const credentials = await credentialsOf(auth, sent);
       for (const name in credentials) retry.request.headers.set(name, credentials[name]!);
     };
@@ -324,6 +334,11 @@ export class Transport {
       ],
     } as TransportHooks;
   }
+}
+
+/** Whether the auth's headers can change between attempts, so that a retry asks for them again. */
+function renewsCredentials(auth: Auth | undefined): auth is Auth {
+  return auth !== undefined && fixedHeadersOf(auth) === undefined;
 }
 
 /** Ends the attempt in flight for the telemetry, if it has not ended. */
