@@ -236,15 +236,10 @@ export class Transport {
       timeout: call.timeout,
       retry: this.#kyRetry(call),
     };
-    // ky gets hooks only when something listens to them: the application's, a log, telemetry, a
-    // retry callback, or credentials to ask for again before a retry.
-    const callerHooks =
-      this.#config.options.hooks !== undefined || call.options.hooks !== undefined;
-    if (callerHooks || progress.telemetry || call.log || call.onRetry || renewsCredentials(auth)) {
-      options.hooks = await this.#hooks(call, auth, sent, progress);
-    }
+    const hooks = await this.#hooks(call, auth, sent, progress);
+    if (hooks) options.hooks = hooks;
     // ky hands the context on to hooks only, so it goes with the application's hooks.
-    if (callerHooks) {
+    if (this.#config.options.hooks || call.options.hooks) {
       options.context = {
         ...this.#config.options.context,
         ...call.options.context,
@@ -284,16 +279,20 @@ export class Transport {
   /**
    * The hooks of one call: its own bookkeeping and the credentials asked for again before each
    * retry, then the client's hooks, then the request's (a request list set to `undefined` empties
-   * the client's, as ky does).
+   * the client's, as ky does). None when nothing listens: no hooks of the application's, no log,
+   * no telemetry, no retry callback, and credentials that stay the same between attempts.
    */
   async #hooks(
     call: Call,
     auth: Auth | undefined,
     sent: Record<string, string>,
     progress: CallProgress,
-  ): Promise<TransportHooks> {
-    const own = this.#config.options.hooks ?? {};
+  ): Promise<TransportHooks | undefined> {
     const request = call.options.hooks;
+    const listened =
+      this.#config.options.hooks || request || progress.telemetry || call.log || call.onRetry;
+    if (!listened && !renewsCredentials(auth)) return undefined;
+    const own = this.#config.options.hooks ?? {};
     const listOf = (name: (typeof hookNames)[number]): Hook[] => {
       const requested = request?.[name] as Hook[] | undefined;
       if (request && Object.hasOwn(request, name) && requested === undefined) return [];
