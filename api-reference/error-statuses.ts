@@ -3,7 +3,7 @@ import { docs } from '@clientkit/contracts/docs';
 import { idm } from '@clientkit/contracts/idm';
 import { mail } from '@clientkit/contracts/mail';
 import { metering } from '@clientkit/contracts/metering';
-import type { Contract } from '@clientkit/core';
+import type { Contract } from '@clientkit/core/contract';
 import { createReferenceServer } from '@clientkit/reference-server';
 
 /** What the API reference says a client method can meet: its operation's documented errors. */

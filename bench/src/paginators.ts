@@ -1,14 +1,14 @@
 import {
-  ClientCore,
   type Contract,
   checkpointPages,
   cursorPages,
   type Operation,
   offsetPages,
   type Pagination,
-} from '@clientkit/core';
-import * as z from '@clientkit/core/schema';
+} from '@clientkit/core/contract';
+import { ClientCore } from '@clientkit/core/internal';
 import ky from 'ky';
+import * as z from 'zod/mini';
 import { nowMs } from './stats';
 
 /**

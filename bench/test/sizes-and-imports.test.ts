@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,31 +50,6 @@ describe('bundle size of a client program', () => {
 });
 
 describe('cold import', () => {
-  it('loads no fetch implementation on Node when a client is imported; the first request loads ky', () => {
-    // On Node, the first touch of `Request` loads the runtime's fetch (undici), which is what made ky
-    // slow to import; core defers ky, and with it that load, to the first request.
-    const script = `
-      const fetchLoaded = () => process.moduleLoadList.some((name) => name.includes('undici'));
-      const clients = ['docs', 'calendar', 'metering', 'mail', 'idm'];
-      const modules = await Promise.all(clients.map((name) => import('@clientkit/' + name + '-client')));
-      const atImport = fetchLoaded();
-      const canned = async () => new Response('{"id":"space_1"}', { headers: { 'content-type': 'application/json' } });
-      const docs = new modules[0].DocsClient({ baseUrl: 'http://127.0.0.1:9', token: 't', fetch: canned });
-      const space = await docs.spaces.get('space_1');
-      console.log(JSON.stringify({ atImport, afterRequest: fetchLoaded(), id: space.id }));
-    `;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: join(import.meta.dirname, '..'),
-      encoding: 'utf8',
-    });
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({
-      atImport: false,
-      afterRequest: true,
-      id: 'space_1',
-    });
-  });
-
   it('times a package that imports and reports one that does not with the reason', () => {
     const [bare, ky, missing] = measureImportTimes(['ky', '@clientkit/no-such-package'], 1);
     expect(bare).toEqual({ name: 'bare node', medianMs: expect.any(Number), overBareNodeMs: 0 });

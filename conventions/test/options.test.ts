@@ -46,7 +46,7 @@ describe.each(profiles)('$name options', (profile) => {
       `${prefix}fetch must be a function`,
     );
     expect(refusal(() => profile.make({ retry: -1 })).message).toBe(
-      `${prefix}retry must be a whole number of retries or ky retry options`,
+      `${prefix}retry must be a whole number of retries or retry options`,
     );
   });
 

@@ -3,8 +3,8 @@ import {
   basicAuth as coreBasicAuth,
   headerAuth,
   type SecretSource,
-  secretOption,
 } from '@clientkit/core';
+import { secretOption } from '@clientkit/core/internal';
 
 /**
  * HTTP Basic with a WordPress application password, for writes and for reading unpublished records.

@@ -7,19 +7,16 @@ import {
 import {
   type APIPromise,
   type Auth,
-  ClientCore,
-  type ClientDefinition,
   type ClientOptions,
-  checkAuth,
   type HttpMethod,
   type PagePromise,
-  pageNumberPages,
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
-  serviceUrl,
 } from '@clientkit/core';
+import { pageNumberPages } from '@clientkit/core/contract';
+import { ClientCore, type ClientDefinition, checkAuth, serviceUrl } from '@clientkit/core/internal';
 import { EVENT_DATES, EVENT_FILTER_DATES, PUBLICATION_DATES } from './dates';
 import type { Categories } from './resources/categories';
 import type { Events } from './resources/events';

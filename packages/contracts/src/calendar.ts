@@ -2,8 +2,8 @@
  * The contract of the events calendar interface: its operations (method, path, the schemas of
  * path, query, body and answer, how lists page), who may call each (`calendarAccess`), the schemas
  * of its requests, and the date-time forms it reads. The calendar client binds its methods to it and the reference server
- * mounts its handlers on it. The response schemas load on demand (`calendar.responses()`), or
- * from `@clientkit/contracts/calendar/responses`.
+ * mounts its handlers on it. The response schemas themselves are in
+ * `@clientkit/contracts/calendar/responses`.
  *
  * @module
  */

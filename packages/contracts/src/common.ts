@@ -2,7 +2,7 @@
  * Schema builders the interfaces' contracts share. Each is zod's own schema with a message that
  * names the rule the way `RequestValidationError` reports it.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 
 /**
  * A record of an answer: its declared fields are typed (a misspelt field is a compile error), and

@@ -3,8 +3,7 @@
  * of path, query, body and answer, how lists page), who may call each (`docsAccess`) and the
  * schemas of its requests.
  * The docs client binds its methods to it and the reference server mounts its handlers on it.
- * The response schemas load on demand (`docs.responses()`), or from
- * `@clientkit/contracts/docs/responses`.
+ * The response schemas themselves are in `@clientkit/contracts/docs/responses`.
  *
  * @module
  */

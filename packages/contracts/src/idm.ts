@@ -2,8 +2,8 @@
  * The contract of the identity management interface: its operations (method, path, the schemas of
  * query, body and answer, both ways a listing pages), the scope each needs (`idmAccess`), the scope
  * rule of the management API, and the schemas of its requests. The idm client binds its methods to it and the
- * reference server mounts its handlers on it. The response schemas load on demand
- * (`idm.responses()`), or from `@clientkit/contracts/idm/responses`.
+ * reference server mounts its handlers on it. The response schemas themselves are in
+ * `@clientkit/contracts/idm/responses`.
  *
  * @module
  */

@@ -3,7 +3,7 @@
  * path, body and answer), who may call each (`mailAccess`), the schemas of its requests, and the
  * JSON message the service POSTs to a server's inbound webhook. The mail client binds its methods
  * to it, its webhook receiver checks payloads with it, and the reference server mounts its
- * handlers on it and builds payloads against it. The response schemas load on demand (`mail.responses()`), or from
+ * handlers on it and builds payloads against it. The response schemas themselves are in
  * `@clientkit/contracts/mail/responses`.
  *
  * @module

@@ -3,8 +3,7 @@
  * key, and the event stream the session's token opens), who may call each (`meteringAccess`), the
  * schemas of its requests and its limits.
  * The metering client binds its methods to it and the reference server mounts its handlers on it.
- * The response schemas load on demand (`metering.responses()`), or from
- * `@clientkit/contracts/metering/responses`.
+ * The response schemas themselves are in `@clientkit/contracts/metering/responses`.
  *
  * @module
  */

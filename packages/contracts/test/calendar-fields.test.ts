@@ -1,4 +1,5 @@
-import { RequestValidationError, validateInput } from '@clientkit/core';
+import { RequestValidationError } from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {

@@ -1,4 +1,5 @@
-import { RequestValidationError, validateInput } from '@clientkit/core';
+import { RequestValidationError } from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import {

@@ -1,4 +1,4 @@
-import { describeIssues } from '@clientkit/core';
+import { describeIssues } from '@clientkit/core/contract';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import {

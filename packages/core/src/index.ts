@@ -1,46 +1,29 @@
 /**
- * What every clientkit SDK shares: the errors, `APIPromise`, the paginators, the auth helpers, the
- * options and the client skeleton the five clients are built on. Applications usually import these
- * names from their client package, which re-exports them.
+ * What applications use of clientkit beyond their client: the errors, `APIPromise`, the pages of
+ * listings, the auth helpers, and the types of the options every client takes. Applications usually
+ * import these names from their client package, which re-exports them.
  *
  * @module
  */
-export { type Answer, APIPromise, answerOf, requestIdOf, type WithResponse } from './api-promise';
-export {
-  type Auth,
-  type BearerAuthOptions,
-  base64,
-  basicAuth,
-  bearerAuth,
-  checkAuth,
-  headerAuth,
-  type IssuedToken,
-  type SecretSource,
-  type TokenProvider,
-  type TokenProviderOptions,
-  tokenProvider,
-} from './auth';
-export { refuseSecretInBrowser } from './browser-secret';
-export { ClientCore, type ClientDefinition, type GivenOptions, type Via } from './client-core';
+export { type Auth, type BearerAuthOptions, basicAuth, bearerAuth, headerAuth } from './auth/auth';
 export {
   type ClientCredentials,
   type ClientCredentialsOptions,
   clientCredentials,
   type TokenExchange,
   type TokenRequest,
-} from './client-credentials';
+} from './auth/client-credentials';
+export type { SecretSource } from './auth/secret-source';
 export {
-  type AnyOperation,
-  type Contract,
-  defineContract,
-  type HttpMethod,
-  type InputOf,
-  type Operation,
-  type Pagination,
-  type PathParamNames,
-  type PathParamsOf,
-  type ResponseOf,
-} from './contract';
+  type IssuedToken,
+  type TokenProvider,
+  type TokenProviderOptions,
+  tokenProvider,
+} from './auth/token-provider';
+export { type Answer, APIPromise, type WithResponse } from './client/api-promise';
+export type { RawRequestInit } from './client/escape-hatch';
+export type { QueryValue } from './client/request-url';
+export type { HttpMethod } from './contract/operation';
 export {
   APIConnectionError,
   APIError,
@@ -53,11 +36,8 @@ export {
   CheckpointExpiredError,
   ClientKitError,
   ConflictError,
-  type ErrorBodyFields,
-  type ErrorBodyMapper,
   GoneError,
   InternalServerError,
-  makeAPIError,
   NotFoundError,
   PayloadTooLargeError,
   PermissionDeniedError,
@@ -65,56 +45,32 @@ export {
   RequestValidationError,
   UnprocessableEntityError,
   type ValidationIssue,
-} from './errors';
-export type { RawRequestInit } from './escape-hatch';
-export { type Logger, type LogLevel, leveledLogger } from './logger';
-export type { CallLog } from './logging';
-export type { OptionRule } from './option-rules';
+} from './errors/errors';
+export type { Logger, LogLevel } from './observability/logger';
+export { REDACTED } from './observability/redact';
+export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './observability/telemetry';
 export {
-  CLIENT_OPTION_NAMES,
+  type AfterResponseHook,
+  type BeforeErrorHook,
+  type BeforeRequestHook,
+  type BeforeRetryHook,
   type ClientOptions,
-  checkOptionNames,
+  DEFAULT_TIMEOUT_MS,
   type HookContext,
+  type HookOptions,
+  type HookState,
+  type HTTPErrorLike,
   type RequestOptions,
+  type RetryOptions,
   type RetrySetting,
-  secretOption,
-  serviceUrl,
+  type ShouldRetryState,
   type TransportHooks,
-} from './options';
-export { Page, PagePromise, type PageStrategy } from './pagination/page';
-export {
-  checkpointPages,
-  cursorPages,
-  type ListingStrategy,
-  offsetPages,
-  type PageParams,
-  pageNumberPages,
-  recordOffsetPages,
-} from './pagination/styles';
-export { isSecretHeader, REDACTED, redactHeaders, redactSecretFields, redactUrl } from './redact';
-export type { QueryValue } from './request-url';
-export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './telemetry';
-export type { BodyLimit } from './transport/body';
+} from './options/options';
+export { Page, PagePromise } from './pagination/page';
 export {
   DEFAULT_MAX_RETRIES,
   MAX_RETRY_AFTER_MS,
   RETRYABLE_STATUSES,
-  type RetryPolicy,
   retryDelayMs,
-} from './transport/retry-policy';
-export {
-  type Call,
-  type CallProgress,
-  type CallSender,
-  DEFAULT_TIMEOUT_MS,
-  type OwnSend,
-} from './transport/transport';
-export {
-  type Wire,
-  type WireAnswer,
-  type WireRequest,
-  wireSender,
-  wireTimeout,
-} from './transport/wire-sender';
-export { describeIssues, formatPath, validateInput, validateResponse } from './validation';
+} from './retry/policy';
 export { VERSION } from './version';

@@ -20,10 +20,8 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
-// From the rest of core only types (erased) and the redaction rules (copied into this entry's
-// build): the application imports this entry next to a client, which already carries the transport.
-import type { CallInfo, CallTelemetry, Outcome, Telemetry } from './index';
-import { redactUrl } from './redact';
+import { redactUrl } from './observability/redact';
+import type { CallInfo, CallTelemetry, Outcome, Telemetry } from './observability/telemetry';
 import { VERSION } from './version';
 
 /** Where the spans go and how the trace context travels; each defaults to the global one. */

@@ -7,7 +7,7 @@ import {
   headerAuth,
   RequestValidationError,
   tokenProvider,
-} from '../src/index';
+} from './core';
 
 describe('auth helpers', () => {
   it('bearerAuth sends a fixed token or the one a function returns', async () => {

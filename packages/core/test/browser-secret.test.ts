@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { refuseSecretInBrowser } from '../src/browser-secret';
-import { RequestValidationError } from '../src/errors';
+import { refuseSecretInBrowser } from '../src/auth/browser-secret';
+import { RequestValidationError } from '../src/errors/errors';
 
 const scope = globalThis as { document?: unknown; importScripts?: unknown };
 afterEach(() => {

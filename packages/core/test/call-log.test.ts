@@ -6,6 +6,7 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
+import { secret } from '../src/contract/secret';
 import {
   APIResponseValidationError,
   bearerAuth,
@@ -13,8 +14,7 @@ import {
   type Logger,
   type LogLevel,
   REDACTED,
-} from '../src/index';
-import { secret } from '../src/schema';
+} from './core';
 import { rejectionOf, type TestClientOptions, testClient, useNock } from './helpers';
 import { answer, onFakeClock, scriptedFetch } from './scripted';
 

@@ -10,7 +10,7 @@ import {
   NotFoundError,
   RequestValidationError,
   tokenProvider,
-} from '../src/index';
+} from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

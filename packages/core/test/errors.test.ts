@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from '../src/index';
+} from './core';
 import { testClient, useNock } from './helpers';
 
 useNock();

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { cursorPages, RequestValidationError, serviceUrl } from '../src/index';
+import { cursorPages, RequestValidationError, serviceUrl } from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

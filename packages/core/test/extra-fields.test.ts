@@ -6,7 +6,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { PayloadTooLargeError, RequestValidationError } from '../src/index';
+import { PayloadTooLargeError, RequestValidationError } from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

@@ -5,7 +5,7 @@
  */
 import ky from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type HttpMethod, RateLimitError, type RetrySetting } from '../src/index';
+import { type HttpMethod, RateLimitError, type RetrySetting } from './core';
 import { testClient } from './helpers';
 import { answer, onFakeClock, type Step, scriptedFetch } from './scripted';
 

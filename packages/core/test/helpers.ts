@@ -18,7 +18,7 @@ import {
   type Operation,
   type Pagination,
   type RequestOptions,
-} from '../src/index';
+} from './core';
 
 export const ORIGIN = 'http://api.test';
 /** The toy interface lives under `/v1` of its origin. */
@@ -34,8 +34,8 @@ export interface TestClientOptions extends ClientOptions {
   idempotencyKeys?: boolean;
   bodyLimit?: BodyLimit;
   beforeSend?: (call: Call) => void | Promise<void>;
-  /** The response schemas, by name, that requests name in `response` (or their loader). */
-  responseSchemas?: Record<string, $ZodType> | (() => Promise<Record<string, unknown>>);
+  /** The response schemas, by name, that requests name in `response`. */
+  responseSchemas?: Record<string, $ZodType>;
   paginate?: Pagination;
 }
 
@@ -77,8 +77,6 @@ export function testClient(options: TestClientOptions = {}) {
     name: 'test',
     base: '/v1',
     operations: {},
-    responses: async () =>
-      typeof responseSchemas === 'function' ? responseSchemas() : (responseSchemas ?? {}),
   };
   const definition: ClientDefinition<Contract> = {
     name: 'TestClient',
@@ -111,7 +109,7 @@ export function testClient(options: TestClientOptions = {}) {
         pagination,
         ...requestOptions
       } = spec;
-      const op: Operation<Record<string, $ZodType>> = {
+      const op: Operation = {
         sdk: operation,
         method,
         path,
@@ -119,7 +117,7 @@ export function testClient(options: TestClientOptions = {}) {
         // A query without a schema is sent as given, as a contract's loose query would be.
         ...(querySchema || query ? { query: querySchema ?? z.looseObject({}) } : {}),
         ...(bodySchema ? { body: bodySchema } : {}),
-        ...(response ? { response: (schemas) => schemas[response] as $ZodType } : {}),
+        ...(response ? { response: responseSchemas?.[response] as $ZodType } : {}),
         ...(pagination ? { pagination } : {}),
       };
       // Declared in the contract too, where the call log finds the schemas of each operation.

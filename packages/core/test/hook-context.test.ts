@@ -5,7 +5,7 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { bearerAuth, RequestValidationError } from '../src/index';
+import { bearerAuth, RequestValidationError } from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

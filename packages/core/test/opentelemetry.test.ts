@@ -23,6 +23,7 @@ import {
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { openTelemetry } from '../src/opentelemetry';
 import {
   APIConnectionError,
   APIResponseValidationError,
@@ -33,8 +34,7 @@ import {
   RequestValidationError,
   tokenProvider,
   VERSION,
-} from '../src/index';
-import { openTelemetry } from '../src/opentelemetry';
+} from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

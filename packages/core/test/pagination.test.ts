@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APIPromise, CheckpointExpiredError, type PagePromise } from '../src/index';
 import { paginate } from '../src/pagination/page';
 import {
   checkpointPages,
@@ -9,6 +8,7 @@ import {
   type PageParams,
   pageNumberPages,
 } from '../src/pagination/styles';
+import { APIPromise, CheckpointExpiredError, type PagePromise } from './core';
 
 afterEach(() => {
   vi.useRealTimers();

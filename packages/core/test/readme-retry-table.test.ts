@@ -5,19 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  DEFAULT_MAX_RETRIES,
-  MAX_RETRY_AFTER_MS,
-  RETRYABLE_STATUSES,
-  retryDelayMs,
-} from '../src/index';
-import { requestedWaitMs } from '../src/transport/requested-wait';
-import {
   type AttemptFailure,
   backoffMs,
   mayRepeat,
   retryPolicy,
   sentNothing,
-} from '../src/transport/retry-policy';
+} from '../src/retry/policy';
+import { requestedWaitMs } from '../src/retry/requested-wait';
+import { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './core';
 import { undiciFailure } from './scripted';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { APIError, basicAuth, bearerAuth, redactHeaders, redactUrl } from '../src/index';
+import { APIError, basicAuth, bearerAuth, redactHeaders, redactUrl } from './core';
 import { testClient, useNock } from './helpers';
 
 useNock();

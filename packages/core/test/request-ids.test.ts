@@ -12,7 +12,7 @@ import {
   type Logger,
   RateLimitError,
   requestIdOf,
-} from '../src/index';
+} from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { APIResponseValidationError, REDACTED } from '../src/index';
+import { APIResponseValidationError, REDACTED } from './core';
 import { testClient, useNock } from './helpers';
 
 useNock();
@@ -12,7 +12,7 @@ describe('a response that fails validation', () => {
     const Session = z.object({ authentication_token: z.string(), expires_at: z.iso.datetime() });
     const transport = testClient({
       validateResponses: true,
-      responseSchemas: async () => ({ Session }),
+      responseSchemas: { Session },
     });
     nock('http://api.test')
       .post('/v1/session')

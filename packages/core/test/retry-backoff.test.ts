@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RetrySetting } from '../src/index';
+import type { RetrySetting } from './core';
 import { testClient } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { InternalServerError } from '../src/index';
+import { InternalServerError } from './core';
 import { testClient, useNock } from './helpers';
 
 useNock();

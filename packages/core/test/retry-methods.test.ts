@@ -10,7 +10,7 @@ import {
   InternalServerError,
   RateLimitError,
   RequestValidationError,
-} from '../src/index';
+} from './core';
 import { rejectionOf, testClient } from './helpers';
 import { answer, failure, onFakeClock, scriptedFetch, undiciFailure } from './scripted';
 

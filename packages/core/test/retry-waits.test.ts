@@ -10,7 +10,7 @@ import {
   MAX_RETRY_AFTER_MS,
   RateLimitError,
   type RetrySetting,
-} from '../src/index';
+} from './core';
 import { testClient } from './helpers';
 import { answer, onFakeClock, scriptedFetch } from './scripted';
 

@@ -8,7 +8,7 @@ import {
   RateLimitError,
   RequestValidationError,
   retryDelayMs,
-} from '../src/index';
+} from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();

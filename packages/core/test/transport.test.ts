@@ -16,7 +16,7 @@ import {
   type TransportHooks,
   tokenProvider,
   VERSION,
-} from '../src/index';
+} from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 
 useNock();
@@ -333,44 +333,21 @@ describe('the door and its transport', () => {
     expect(await remove('2')).toBe(false);
   });
 
-  it('checks responses against their schema only when validateResponses is on, loading the schemas once', async () => {
+  it('checks responses against their schema only when validateResponses is on', async () => {
     const Thing = z.object({ id: z.string() });
-    let loads = 0;
-    const responseSchemas = async () => {
-      loads += 1;
-      return { Thing };
-    };
-    nock('http://api.test').get('/v1/r').times(3).reply(200, { id: 5 });
-    const lax = testClient({ responseSchemas });
+    nock('http://api.test').get('/v1/r').times(2).reply(200, { id: 5 });
+    const lax = testClient({ responseSchemas: { Thing } });
     expect(
       await lax.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' }),
     ).toEqual({ id: 5 });
-    expect(loads).toBe(0);
-    const strict = testClient({ validateResponses: true, responseSchemas });
-    const check = () =>
-      strict
-        .request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' })
-        .catch((e: unknown) => e);
-    await check();
-    const error = await check();
-    expect(loads).toBe(1);
+    const strict = testClient({ validateResponses: true, responseSchemas: { Thing } });
+    const error = await rejectionOf(
+      strict.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Thing' }),
+    );
     expect(error).toBeInstanceOf(APIResponseValidationError);
     expect((error as Error).message).toBe(
       'Unexpected response from test.test.r: id must be a string, not a number',
     );
-  });
-
-  it('reports a response schema the client does not ship as a client bug, not as a bad answer', async () => {
-    nock('http://api.test').get('/v1/r').reply(200, { id: 'a' });
-    const strict = testClient({
-      validateResponses: true,
-      responseSchemas: async () => ({}),
-    });
-    const error = await rejectionOf(
-      strict.request({ method: 'GET', path: 'r', operation: 'test.r', response: 'Missing' }),
-    );
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/no response schema for test\.test\.r/);
   });
 
   it('refuses a base URL that is not an absolute http(s) URL', () => {
@@ -633,7 +610,7 @@ describe('renewal of refused credentials', () => {
     const TokenResponse = z.object({ access_token: z.string(), expires_in: z.number() });
     const transport = testClient({
       validateResponses: true,
-      responseSchemas: async () => ({ TokenResponse }),
+      responseSchemas: { TokenResponse },
     });
     const error = await rejectionOf(
       transport.request({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { RequestValidationError, validateInput } from '../src/index';
+import { RequestValidationError, validateInput } from './core';
 
 function issuesOf(schema: Parameters<typeof validateInput>[0], value: unknown) {
   try {

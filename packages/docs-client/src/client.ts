@@ -2,17 +2,15 @@ import { type ApiInformation, docs, type List } from '@clientkit/contracts/docs'
 import {
   type APIPromise,
   bearerAuth,
-  ClientCore,
-  type ClientDefinition,
   type ClientOptions,
-  cursorPages,
   type HttpMethod,
   type PagePromise,
   type RawRequestInit,
   type RequestOptions,
   type SecretSource,
-  secretOption,
 } from '@clientkit/core';
+import { cursorPages } from '@clientkit/core/contract';
+import { ClientCore, type ClientDefinition, secretOption } from '@clientkit/core/internal';
 import { Spaces } from './resources/spaces';
 import { CurrentUser, Users } from './resources/users';
 

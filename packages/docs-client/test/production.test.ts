@@ -5,7 +5,7 @@
 
 import { APITemporaryToken } from '@clientkit/contracts/docs/responses';
 import { type Logger, REDACTED } from '@clientkit/core';
-import { isSecret } from '@clientkit/core/schema';
+import { isSecret } from '@clientkit/core/contract';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf, useNock } from '../../../test-support/unit';

@@ -10,22 +10,24 @@ import {
   type APIPromise,
   type Auth,
   bearerAuth,
-  type Call,
-  ClientCore,
   type ClientCredentials,
-  type ClientDefinition,
   type ClientOptions,
-  type GivenOptions,
   type HttpMethod,
   type PagePromise,
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
-  refuseSecretInBrowser,
   type SecretSource,
+} from '@clientkit/core';
+import {
+  type Call,
+  ClientCore,
+  type ClientDefinition,
+  type GivenOptions,
+  refuseSecretInBrowser,
   secretOption,
   serviceUrl,
-} from '@clientkit/core';
+} from '@clientkit/core/internal';
 import { applyCorrelationId, type MutatingMethod, type MutationOptions } from './correlation';
 import { idmErrorBody } from './error-body';
 import {

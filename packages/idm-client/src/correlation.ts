@@ -1,5 +1,6 @@
 import { cutCorrelationId } from '@clientkit/contracts/idm';
-import { type Call, type RequestOptions, RequestValidationError } from '@clientkit/core';
+import { type RequestOptions, RequestValidationError } from '@clientkit/core';
+import type { Call } from '@clientkit/core/internal';
 
 /** The methods that change something; only they carry `X-Correlation-ID`. */
 export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -6,14 +6,10 @@ import {
   listingPages,
   type Tenant,
 } from '@clientkit/contracts/idm';
-import type { OffsetPages } from '@clientkit/contracts/idm/responses';
-import {
-  type ClientCore,
-  PagePromise,
-  type QueryValue,
-  type RequestOptions,
-  validateInput,
-} from '@clientkit/core';
+import { OffsetPages } from '@clientkit/contracts/idm/responses';
+import { PagePromise, type QueryValue, type RequestOptions } from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
+import type { ClientCore } from '@clientkit/core/internal';
 
 /** Checkpoint listing (the default): `from` a previous page's `next`, `take` items per page. */
 export type CheckpointListParams = Pick<ListQuery, 'from' | 'take'> & {
@@ -65,10 +61,7 @@ function pagedAs<O extends ListOperation>(operation: O, query: Params): O {
   if (!isOffset(query)) return operation;
   const items = operation.pagination[0].items as keyof typeof OffsetPages;
   const form = query.include_totals === false ? 'plain' : 'totals';
-  return {
-    ...operation,
-    response: (r: { OffsetPages: typeof OffsetPages }) => r.OffsetPages[items][form],
-  } as unknown as O;
+  return { ...operation, response: OffsetPages[items][form] } as unknown as O;
 }
 
 /**

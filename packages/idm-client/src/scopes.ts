@@ -5,7 +5,8 @@
  * @module
  */
 import { idm, idmAccess, requiredScope } from '@clientkit/contracts/idm';
-import { type Call, PermissionDeniedError, RequestValidationError } from '@clientkit/core';
+import { PermissionDeniedError, RequestValidationError } from '@clientkit/core';
+import type { Call } from '@clientkit/core/internal';
 
 export { requiredScope };
 

@@ -1,11 +1,8 @@
 import { idm, type TokenRequest } from '@clientkit/contracts/idm';
-import {
-  APIResponseValidationError,
-  type ClientCore,
-  type IssuedToken,
-  REDACTED,
-  validateResponse,
-} from '@clientkit/core';
+import { TokenResponse } from '@clientkit/contracts/idm/responses';
+import { APIResponseValidationError, type IssuedToken, REDACTED } from '@clientkit/core';
+import { validateResponse } from '@clientkit/core/contract';
+import type { ClientCore } from '@clientkit/core/internal';
 
 type TokenOperation = typeof idm.operations.getToken;
 
@@ -25,11 +22,8 @@ export async function exchangeToken(
 ): Promise<IssuedToken> {
   const { url, operation } = tokenRoute(tokenUrl);
   try {
-    const [data, responses] = await Promise.all([
-      core.call(operation, { body: request }, undefined, { url, auth: null }),
-      idm.responses(),
-    ]);
-    const answer = validateResponse(responses.TokenResponse, data, OPERATION);
+    const data = await core.call(operation, { body: request }, undefined, { url, auth: null });
+    const answer = validateResponse(TokenResponse, data, OPERATION);
     return { token: answer.access_token, expiresIn: answer.expires_in };
   } catch (error) {
     if (!(error instanceof APIResponseValidationError)) throw error;

@@ -1,22 +1,23 @@
 import { DEFAULT_PAGE_COUNT, ListQuery, mail } from '@clientkit/contracts/mail';
 import {
   type APIPromise,
-  ClientCore,
-  type ClientDefinition,
   type ClientOptions,
-  type ErrorBodyFields,
   type HttpMethod,
   headerAuth,
   PagePromise,
   type QueryValue,
   type RawRequestInit,
   type RequestOptions,
-  recordOffsetPages,
-  refuseSecretInBrowser,
   type SecretSource,
-  secretOption,
-  validateInput,
 } from '@clientkit/core';
+import { recordOffsetPages, validateInput } from '@clientkit/core/contract';
+import {
+  ClientCore,
+  type ClientDefinition,
+  type ErrorBodyFields,
+  refuseSecretInBrowser,
+  secretOption,
+} from '@clientkit/core/internal';
 import { Servers } from './resources/servers';
 
 /** Options of `MailClient`. */

@@ -1,6 +1,7 @@
 import { InboundMessage } from '@clientkit/contracts/mail';
-import { ClientKitError, describeIssues, type ValidationIssue } from '@clientkit/core';
-import { safeParse } from '@clientkit/core/schema';
+import { ClientKitError, type ValidationIssue } from '@clientkit/core';
+import { describeIssues } from '@clientkit/core/contract';
+import { safeParse } from 'zod/v4/core';
 import { payloadListProblem, payloadTextProblem } from './webhook-payload-limits';
 
 /** The most issues a malformed payload is reported with; the count of the others is given. */

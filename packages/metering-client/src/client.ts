@@ -4,23 +4,25 @@ import {
   type APIPromise,
   type Auth,
   bearerAuth,
-  ClientCore,
-  type ClientDefinition,
   type ClientOptions,
-  type GivenOptions,
   type HttpMethod,
   type RawRequestInit,
   type RequestOptions,
-  refuseSecretInBrowser,
   type SecretSource,
+  type TokenProvider,
+} from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
+import {
+  ClientCore,
+  type ClientDefinition,
+  type GivenOptions,
+  refuseSecretInBrowser,
   secretOption,
   serviceUrl,
-  type TokenProvider,
-  validateInput,
-} from '@clientkit/core';
-import * as z from '@clientkit/core/schema';
+} from '@clientkit/core/internal';
+import * as z from 'zod/mini';
 import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
-import { lazyNodeSender } from './node-process';
+import { nodeSenderIfNode } from './node-wire';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
 import { isSessionExpiredError, sessionProvider } from './session';
@@ -150,7 +152,7 @@ export class MeteringClient {
     this.events = new Events(this.#core, {
       url: streamUrl,
       auth: sessionAuth,
-      sender: lazyNodeSender(),
+      sender: nodeSenderIfNode(),
     });
   }
 

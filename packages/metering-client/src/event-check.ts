@@ -7,7 +7,7 @@ import {
   MeterEvent as MeterEventSchema,
   ZONED_DATE_TIME_PATTERN,
 } from '@clientkit/contracts/metering';
-import { validateInput } from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
 import { withIdentifier } from './identifier';
 
 /**

@@ -4,13 +4,10 @@ import {
   MAX_EVENTS_PER_REQUEST,
   type MeterEvent,
 } from '@clientkit/contracts/metering';
-import {
-  ClientKitError,
-  checkOptionNames,
-  type RetrySetting,
-  validateInput,
-} from '@clientkit/core';
-import * as z from '@clientkit/core/schema';
+import { ClientKitError, type RetrySetting } from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
+import { checkOptionNames } from '@clientkit/core/internal';
+import * as z from 'zod/mini';
 import { checkEvent } from './event-check';
 import type { Events } from './resources/events';
 
@@ -104,7 +101,7 @@ const streamOptionShape = {
   maxBufferedEvents: z.optional(integer(1)),
   // The limit is checked here, so that a wrong one fails now rather than every batch later.
   retry: z.optional(
-    z.custom<RetrySetting>(isRetrySetting, 'must be a whole number of retries or ky retry options'),
+    z.custom<RetrySetting>(isRetrySetting, 'must be a whole number of retries or retry options'),
   ),
   onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
 };

@@ -1,23 +1,22 @@
 import type * as Http from 'node:http';
 import type * as Https from 'node:https';
 import {
-  type CallSender,
-  type Wire,
-  type WireAnswer,
-  type WireRequest,
-  wireSender,
-  wireTimeout,
-} from '@clientkit/core';
-import type { NodeProcess } from './node-process';
+  type AttemptRequest,
+  announced,
+  ConnectionFailure,
+  type Exchange,
+  type Sender,
+} from '@clientkit/core/internal';
+import { type NodeProcess, nodeProcess } from './node-process';
 
 /**
- * The sender of the stream's batches on Node: core's `wireSender` (the retry policy, idempotency
- * keys, session renewal, errors, log and telemetry of every call) over `node:http` with keep-alive
- * agents, given Node's `process` (see `nodeProcess`; the caller has it already, so that this module,
- * loaded on demand, shares no code with the client's first chunk).
+ * How the stream's batches (and `events.send`) travel: over `node:http` on Node, undefined
+ * elsewhere, where they go through ky and the runtime's fetch. Core uses it only when the
+ * application gave no `fetch` and no hooks.
  */
-export function nodeSender(process: NodeProcess): CallSender {
-  return wireSender(nodeWire(process));
+export function nodeSenderIfNode(): Sender | undefined {
+  const process = nodeProcess();
+  return process && nodeSender(process);
 }
 
 /** Where a URL's requests go, parsed once per URL. */
@@ -34,14 +33,15 @@ interface Target {
 const MAX_TARGETS = 16;
 
 /**
- * One attempt over `node:http` or `node:https`. Why: on Node, `fetch` (undici) and the `Request`
- * ky builds and clones for each request cost more CPU than the rest of the stream's work per batch.
- * Here the body goes out as the JSON text it was serialised to, once, with the header lines of the
- * session, which are kept for as long as it lasts; the answer is read whole into a string (the
- * stream's answers are small). It does what the stream needs and no more: no redirects (the
- * endpoint does not redirect), no compression asked for.
+ * The sender of the stream's batches on Node: each attempt over `node:http` or `node:https` with
+ * keep-alive agents, under core's one retry loop (which decides the retries, renews the session,
+ * and reports to the log and the telemetry). Why its own: on Node, `fetch` (undici) and the
+ * `Request` ky builds for each request cost more CPU than the rest of the stream's work per batch
+ * (bench/README.md has the figures). It does what the stream needs and no more: the body goes out
+ * as the JSON text it was serialised to, the answer is read whole (the stream's answers are small),
+ * no redirects (the endpoint does not redirect), no compression asked for.
  */
-export function nodeWire(process: NodeProcess): Wire {
+export function nodeSender(process: NodeProcess): Sender {
   const http = process.getBuiltinModule!('node:http') as typeof Http;
   const https = process.getBuiltinModule!('node:https') as typeof Https;
   const agents = {
@@ -49,7 +49,6 @@ export function nodeWire(process: NodeProcess): Wire {
     'https:': withCheapKeepAlive(new https.Agent({ keepAlive: true })),
   };
   const targets = new Map<string, Target>();
-  const headerLines = new WeakMap<object, string[]>();
 
   const targetOf = (url: string): Target => {
     let target = targets.get(url);
@@ -71,78 +70,60 @@ export function nodeWire(process: NodeProcess): Wire {
     return target;
   };
 
-  // Header lines as node:http takes them ready-made, [name, value, name, value, ...], so that it
-  // writes them without checking and storing each one again for every request.
-  const linesOf = (request: WireRequest, target: Target, bytes: number): string[] => {
-    let lines = headerLines.get(request.headers);
-    if (!lines) {
-      lines = [];
-      for (const name in request.headers) lines.push(name, request.headers[name]!);
-      headerLines.set(request.headers, lines);
-    }
-    const all = ['host', target.host, ...lines];
-    if (request.idempotencyKey !== undefined) all.push('idempotency-key', request.idempotencyKey);
-    if (request.body !== undefined) all.push('content-length', String(bytes));
-    return all;
-  };
+  return { send: async (attempt) => sendOver(targetOf(attempt.url), attempt) };
+}
 
-  return (request) =>
-    new Promise<WireAnswer>((resolve, reject) => {
-      const target = targetOf(request.url);
-      const { body } = request;
-      const bytes = body === undefined ? 0 : Buffer.byteLength(body);
-      let timedOut = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const fail = (error: unknown) => {
-        clearTimeout(timer);
-        reject(timedOut ? wireTimeout() : error);
-      };
-      const outgoing = target.send(
-        {
-          hostname: target.hostname,
-          port: target.port,
-          path: target.path,
-          method: request.method,
-          headers: linesOf(request, target, bytes),
-          agent: target.agent,
-          ...(request.signal ? { signal: request.signal } : {}),
-        },
-        (incoming) => {
-          incoming.setEncoding('utf8');
-          let text = '';
-          incoming.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          incoming.on('error', fail);
-          incoming.on('end', () => {
-            clearTimeout(timer);
-            resolve(answerOf(incoming, text));
-          });
-          // Closed before its end (a timeout, a dropped connection): no answer.
-          incoming.on('close', () => {
-            if (!incoming.complete)
-              fail(new Error('The connection closed before the answer ended'));
-          });
-        },
-      );
-      outgoing.on('error', fail);
-      if (request.timeoutMs !== false) {
-        timer = setTimeout(() => {
-          timedOut = true;
-          outgoing.destroy(wireTimeout());
-        }, request.timeoutMs);
-      }
-      // A body of ASCII only (as many bytes as characters) is the same in Latin-1, which Node
-      // copies as it is instead of encoding it as UTF-8 again.
-      outgoing.end(body, body !== undefined && bytes === body.length ? 'latin1' : 'utf8');
-    });
+/** One attempt: the request written whole, the answer read whole, or a `ConnectionFailure`. */
+function sendOver(target: Target, attempt: AttemptRequest): Promise<Exchange> {
+  return new Promise<Exchange>((resolve, reject) => {
+    const { body, url } = attempt;
+    const bytes = body === undefined ? 0 : Buffer.byteLength(body);
+    const fail = (error: unknown) => reject(new ConnectionFailure(url, error));
+    const outgoing = target.send(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.path,
+        method: attempt.method,
+        headers: headerLines(attempt, target, bytes),
+        agent: target.agent,
+        signal: attempt.signal,
+      },
+      (incoming) => {
+        incoming.setEncoding('utf8');
+        let text = '';
+        incoming.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        incoming.on('error', fail);
+        incoming.on('end', () => resolve(exchangeOf(incoming, text, url)));
+        // Closed before its end (a dropped connection, the attempt's signal): no whole answer.
+        incoming.on('close', () => {
+          if (!incoming.complete) fail(new Error('The connection closed before the answer ended'));
+        });
+      },
+    );
+    outgoing.on('error', fail);
+    // A body of ASCII only (as many bytes as characters) is the same in Latin-1, which Node
+    // copies as it is instead of encoding it as UTF-8 again.
+    outgoing.end(body, body !== undefined && bytes === body.length ? 'latin1' : 'utf8');
+  });
+}
+
+/** Header lines as node:http takes them ready-made: [name, value, name, value, ...]. */
+function headerLines(attempt: AttemptRequest, target: Target, bytes: number): string[] {
+  const headers = announced(attempt);
+  const lines = ['host', target.host];
+  for (const name in headers) lines.push(name, headers[name]!);
+  if (attempt.body !== undefined) lines.push('content-length', String(bytes));
+  return lines;
 }
 
 /**
  * The agent, but for one thing: when a socket is freed, Node reads the server's `Keep-Alive` hint
- * through `response.headers`, which builds an object of every header of the answer (on the
- * stream, about a tenth of the client's CPU per batch on Node 24), and nothing else here reads
- * it. The hint is read from the answer's raw lines instead, and handed to Node's own rules.
+ * through `response.headers`, which builds an object of every header of the answer, and nothing
+ * else here reads it. The hint is read from the answer's raw lines instead, and handed to Node's
+ * own rules.
  */
 function withCheapKeepAlive<A extends Http.Agent>(agent: A): A {
   const keepSocketAlive = agent.keepSocketAlive.bind(agent);
@@ -158,19 +139,51 @@ function withCheapKeepAlive<A extends Http.Agent>(agent: A): A {
   return agent;
 }
 
-function answerOf(incoming: Http.IncomingMessage, text: string): WireAnswer {
+function exchangeOf(incoming: Http.IncomingMessage, text: string, url: string): Exchange {
   const raw = incoming.rawHeaders;
+  const status = incoming.statusCode ?? 0;
+  const statusText = incoming.statusMessage ?? '';
+  let headers: Headers | undefined;
+  const headersOf = () => {
+    if (!headers) {
+      headers = new Headers();
+      for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    }
+    return headers;
+  };
+  let response: Response | undefined;
   return {
-    status: incoming.statusCode ?? 0,
-    statusText: incoming.statusMessage ?? '',
+    status,
+    statusText,
+    url,
     contentType: headerOf(raw, 'content-type'),
     text,
-    headers: () => {
-      const headers = new Headers();
-      for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-      return headers;
+    headers: headersOf,
+    response: () => {
+      response ??= madeResponse(status, statusText, text, headersOf(), url);
+      return response;
     },
   };
+}
+
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** The answer as a fetch `Response`, for what reads one (logs, telemetry, `withResponse()`). */
+function madeResponse(
+  status: number,
+  statusText: string,
+  text: string,
+  headers: Headers,
+  url: string,
+): Response {
+  const response = new Response(NO_BODY_STATUSES.has(status) ? null : text, {
+    status,
+    statusText,
+    headers,
+  });
+  // Error messages and logs name `response.url`, which a fetch response has and a made one lacks.
+  Object.defineProperty(response, 'url', { value: url });
+  return response;
 }
 
 /** One header of an answer, read from its raw lines without building the whole set. */

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { WireRequest } from '@clientkit/core';
+import { type AttemptRequest, ConnectionFailure } from '@clientkit/core/internal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyNodeSender, nodeProcess } from '../src/node-process';
-import { nodeWire } from '../src/node-wire';
+import { nodeProcess } from '../src/node-process';
+import { nodeSender, nodeSenderIfNode } from '../src/node-wire';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -47,22 +47,22 @@ afterEach(async () => {
 const wire = () => {
   const process = nodeProcess();
   if (!process) throw new Error('nodeProcess found no Node process');
-  return nodeWire(process);
+  const sender = nodeSender(process);
+  return (attempt: AttemptRequest) => sender.send(attempt);
 };
 
-/** An attempt as core's wire sender hands it over. */
-const attempt = (url: string, more: Partial<WireRequest> = {}): WireRequest => ({
+/** An attempt as core's retry loop hands it over. */
+const attempt = (url: string, more: Partial<AttemptRequest> = {}): AttemptRequest => ({
   url,
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  idempotencyKey: undefined,
   body: '{"events":[]}',
-  signal: undefined,
-  timeoutMs: false,
+  signal: new AbortController().signal,
+  retryCount: 0,
   ...more,
 });
 
-describe('the node:http wire of the event stream', () => {
+describe('the node:http sender of the event stream', () => {
   it('sends the method, headers, Idempotency-Key and body, and answers status, headers and text', async () => {
     const { origin } = await serve((request, body, response) => {
       response.writeHead(201, 'Made', { 'content-type': 'application/json', 'x-request-id': 'r1' });
@@ -80,8 +80,11 @@ describe('the node:http wire of the event stream', () => {
     });
     const answer = await wire()(
       attempt(`${origin}/v2/billing/meter_event_stream?x=1`, {
-        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-        idempotencyKey: 'key-1',
+        headers: {
+          authorization: 'Bearer t',
+          'content-type': 'application/json',
+          'idempotency-key': 'key-1',
+        },
         body: '{"events":["é"]}',
       }),
     );
@@ -130,7 +133,7 @@ describe('the node:http wire of the event stream', () => {
     expect(answer.text).toBe('{"error":{"type":"api_error"}}');
   });
 
-  it('rejects with the AbortError of the signal when it aborts while waiting for the answer', async () => {
+  it("stops with the signal's AbortError as its cause when the attempt's signal fires (the loop's timeout or the caller's abort)", async () => {
     let arrived!: () => void;
     const requested = new Promise<void>((resolve) => {
       arrived = resolve;
@@ -140,31 +143,27 @@ describe('the node:http wire of the event stream', () => {
     const pending = wire()(attempt(`${origin}/a`, { signal: controller.signal }));
     await requested;
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConnectionFailure);
+    expect((error as Error).cause).toMatchObject({ name: 'AbortError' });
   });
 
-  it("rejects with core's timeout error when no whole answer came within the timeout", async () => {
-    const { origin } = await serve(() => {}); // never answers
-    await expect(wire()(attempt(`${origin}/a`, { timeoutMs: 50 }))).rejects.toMatchObject({
-      name: 'TimeoutError',
-      clientkitWireTimeout: true,
-    });
-  });
-
-  it('rejects with the runtime code of a refused connection, which says nothing was sent', async () => {
+  it('rejects with a ConnectionFailure whose cause has the code of a refused connection, which says nothing was sent', async () => {
     const { origin, server } = await serve(() => {});
     server.close();
     await once(server, 'close');
-    await expect(wire()(attempt(`${origin}/a`))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const error = await wire()(attempt(`${origin}/a`)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConnectionFailure);
+    expect((error as Error).cause).toMatchObject({ code: 'ECONNREFUSED' });
   });
 
-  it('rejects when the connection drops before the answer ends', async () => {
+  it('rejects with a ConnectionFailure when the connection drops before the answer ends', async () => {
     const { origin } = await serve((_request, _body, response) => {
       response.writeHead(200, { 'content-length': '100' });
       response.write('{"partial":');
       response.socket?.destroy();
     });
-    await expect(wire()(attempt(`${origin}/a`))).rejects.toThrow();
+    await expect(wire()(attempt(`${origin}/a`))).rejects.toBeInstanceOf(ConnectionFailure);
   });
 
   it('refuses a URL that is not http or https', async () => {
@@ -175,18 +174,18 @@ describe('the node:http wire of the event stream', () => {
 
   it('is not used outside Node: Deno, Bun, workerd and browsers keep ky and their own fetch', () => {
     vi.stubGlobal('Deno', {});
-    expect(lazyNodeSender()).toBeUndefined();
+    expect(nodeSenderIfNode()).toBeUndefined();
     vi.unstubAllGlobals();
     vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
-    expect(lazyNodeSender()).toBeUndefined();
+    expect(nodeSenderIfNode()).toBeUndefined();
     vi.unstubAllGlobals();
     vi.stubGlobal('process', { versions: { node: '22.0.0', bun: '1.2.0' } });
-    expect(lazyNodeSender()).toBeUndefined();
+    expect(nodeSenderIfNode()).toBeUndefined();
     vi.unstubAllGlobals();
     // A browser bundle's `process` polyfill has no node:http behind it.
     vi.stubGlobal('process', { versions: {} });
-    expect(lazyNodeSender()).toBeUndefined();
+    expect(nodeSenderIfNode()).toBeUndefined();
     vi.unstubAllGlobals();
-    expect(lazyNodeSender()).toBeTypeOf('function');
+    expect(nodeSenderIfNode()?.send).toBeTypeOf('function');
   });
 });

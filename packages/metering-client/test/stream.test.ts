@@ -384,9 +384,9 @@ describe('stream options', () => {
     [{ concurrency: 0 }, 'concurrency must be at least 1'],
     [{ maxBufferedEvents: 50, batchSize: 100 }, 'maxBufferedEvents must be at least batchSize'],
     [{ flushIntervalMs: -1 }, 'flushIntervalMs must be at least 0'],
-    [{ retry: 1.5 }, 'retry must be a whole number of retries or ky retry options'],
-    [{ retry: { limit: -1 } }, 'retry must be a whole number of retries or ky retry options'],
-    [{ retry: 'twice' }, 'retry must be a whole number of retries or ky retry options'],
+    [{ retry: 1.5 }, 'retry must be a whole number of retries or retry options'],
+    [{ retry: { limit: -1 } }, 'retry must be a whole number of retries or retry options'],
+    [{ retry: 'twice' }, 'retry must be a whole number of retries or retry options'],
     [{ maxRetries: 2 }, 'maxRetries is not an option'],
   ])('refuses %j', (options, message) => {
     expect(() => unitClient().createStream(options as MeterEventStreamOptions)).toThrow(message);

@@ -1,4 +1,4 @@
-import { describeIssues } from '@clientkit/core';
+import { describeIssues } from '@clientkit/core/contract';
 import type { Context } from 'hono';
 import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 

@@ -1,11 +1,7 @@
 import { calendar } from '@clientkit/contracts/calendar';
-import type {
-  AnyOperation,
-  APIPromise,
-  ClientCore,
-  PagePromise,
-  RequestOptions,
-} from '@clientkit/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { AnyOperation } from '@clientkit/core/contract';
+import type { ClientCore } from '@clientkit/core/internal';
 import { wireDates } from '../dates';
 
 /** A record's key in a route: its id, or its slug for the `BySlug` operations. */

@@ -1,4 +1,4 @@
-import { defineContract, pageNumberPages } from '@clientkit/core';
+import { defineContract, pageNumberPages } from '@clientkit/core/contract';
 import type { $ZodType } from 'zod/v4/core';
 import {
   CategoryListQuery,
@@ -21,11 +21,22 @@ import {
   UpdateTagBody,
   UpdateVenueBody,
 } from './request-schemas';
+import {
+  CategoryList,
+  Event,
+  EventList,
+  NamespaceIndex,
+  OpenApiDocument,
+  Organizer,
+  OrganizerList,
+  TagList,
+  Term,
+  Venue,
+  VenueList,
+} from './response-schemas';
 
 /** WordPress takes POST, PUT and PATCH on a record alike; clients send PUT, which may be repeated. */
 const UPDATE = { method: 'PUT', also: ['POST', 'PATCH'] } as const;
-
-type Responses = typeof import('./response-schemas');
 
 /** How a route names one record: by `{id}`, or by `by-slug/{slug}` (the `BySlug` operations). */
 interface RecordKey {
@@ -48,14 +59,11 @@ interface Extra {
  */
 function routes<const Resource extends string, Record extends $ZodType>(
   resource: Resource,
-  response: (schemas: Responses) => Record,
+  response: Record,
 ) {
   const path = `/${resource}` as const;
   return {
-    list: <Query extends $ZodType, List extends $ZodType>(
-      query: Query,
-      listResponse: (schemas: Responses) => List,
-    ) =>
+    list: <Query extends $ZodType, List extends $ZodType>(query: Query, listResponse: List) =>
       ({
         sdk: `${resource}.list`,
         method: 'GET',
@@ -107,11 +115,11 @@ function routes<const Resource extends string, Record extends $ZodType>(
   };
 }
 
-const events = routes('events', (r) => r.Event);
-const venues = routes('venues', (r) => r.Venue);
-const organizers = routes('organizers', (r) => r.Organizer);
-const categories = routes('categories', (r) => r.Term);
-const tags = routes('tags', (r) => r.Term);
+const events = routes('events', Event);
+const venues = routes('venues', Venue);
+const organizers = routes('organizers', Organizer);
+const categories = routes('categories', Term);
+const tags = routes('tags', Term);
 const password = { query: PasswordQuery } as const;
 
 /**
@@ -122,22 +130,21 @@ const password = { query: PasswordQuery } as const;
 export const calendar = defineContract({
   name: 'calendar',
   base: `/${NAMESPACE}`,
-  responses: () => import('./response-schemas'),
   operations: {
     getIndex: {
       sdk: 'getIndex',
       method: 'GET',
       path: '/',
       query: IndexQuery,
-      response: (r) => r.NamespaceIndex,
+      response: NamespaceIndex,
     },
     getDoc: {
       sdk: 'getDoc',
       method: 'GET',
       path: '/doc',
-      response: (r) => r.OpenApiDocument,
+      response: OpenApiDocument,
     },
-    'events.list': events.list(EventListQuery, (r) => r.EventList),
+    'events.list': events.list(EventListQuery, EventList),
     'events.create': events.create(CreateEventBody),
     'events.get': events.get(byId, password),
     'events.update': events.update(byId, UpdateEventBody, password),
@@ -145,7 +152,7 @@ export const calendar = defineContract({
     'events.getBySlug': events.get(bySlug, password),
     'events.updateBySlug': events.update(bySlug, UpdateEventBody),
     'events.deleteBySlug': events.delete(bySlug),
-    'venues.list': venues.list(LinkedRecordListQuery, (r) => r.VenueList),
+    'venues.list': venues.list(LinkedRecordListQuery, VenueList),
     'venues.create': venues.create(CreateVenueBody),
     'venues.get': venues.get(byId),
     'venues.update': venues.update(byId, UpdateVenueBody),
@@ -153,7 +160,7 @@ export const calendar = defineContract({
     'venues.getBySlug': venues.get(bySlug),
     'venues.updateBySlug': venues.update(bySlug, UpdateVenueBody),
     'venues.deleteBySlug': venues.delete(bySlug),
-    'organizers.list': organizers.list(LinkedRecordListQuery, (r) => r.OrganizerList),
+    'organizers.list': organizers.list(LinkedRecordListQuery, OrganizerList),
     'organizers.create': organizers.create(CreateOrganizerBody),
     'organizers.get': organizers.get(byId),
     'organizers.update': organizers.update(byId, UpdateOrganizerBody),
@@ -161,12 +168,12 @@ export const calendar = defineContract({
     'organizers.getBySlug': organizers.get(bySlug),
     'organizers.updateBySlug': organizers.update(bySlug, UpdateOrganizerBody),
     'organizers.deleteBySlug': organizers.delete(bySlug),
-    'categories.list': categories.list(CategoryListQuery, (r) => r.CategoryList),
+    'categories.list': categories.list(CategoryListQuery, CategoryList),
     'categories.create': categories.create(CreateCategoryBody),
     'categories.get': categories.get(byId),
     'categories.update': categories.update(byId, UpdateCategoryBody),
     'categories.delete': categories.delete(byId),
-    'tags.list': tags.list(TagListQuery, (r) => r.TagList),
+    'tags.list': tags.list(TagListQuery, TagList),
     'tags.create': tags.create(CreateTagBody),
     'tags.get': tags.get(byId),
     'tags.update': tags.update(byId, UpdateTagBody),

@@ -7,7 +7,8 @@
  * @module
  */
 
-import * as z from '@clientkit/core/schema';
+import { secret } from '@clientkit/core/contract';
+import * as z from 'zod/mini';
 import { httpUrlString, isEmailAddress, isHttpUrl, numberBetween } from '../common';
 import { isDateTimeText, isTimeZone } from './date-time';
 
@@ -161,7 +162,7 @@ export interface IndexQuery extends z.infer<typeof IndexQuery> {}
 /** The password of a password-protected event. */
 export const PasswordQuery = z.strictObject({
   /** The event's password, to read the content of a password-protected event; logs show `[redacted]`. */
-  password: z.optional(z.secret(z.string())),
+  password: z.optional(secret(z.string())),
 });
 /** The password of a password-protected event. */
 export interface PasswordQuery extends z.infer<typeof PasswordQuery> {}

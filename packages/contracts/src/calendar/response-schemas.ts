@@ -7,7 +7,7 @@
  * @module
  */
 
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { record } from '../common';
 
 // A field that holds another model's schema casts it to that model's interface

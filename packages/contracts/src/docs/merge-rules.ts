@@ -1,4 +1,4 @@
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 
 /**
  * A space's merge rules, strict (what a request may send) or loose (what an answer may hold):

@@ -1,4 +1,4 @@
-import { cursorPages, defineContract } from '@clientkit/core';
+import { cursorPages, defineContract } from '@clientkit/core/contract';
 import {
   EmbedQuery,
   ExportToGitRepository,
@@ -16,6 +16,17 @@ import {
   UpdateUserBody,
   UserPath,
 } from './request-schemas';
+import {
+  APITemporaryToken,
+  ApiInformation,
+  Embed,
+  GitSyncState,
+  SearchResultList,
+  Space,
+  TeamPermissionList,
+  User,
+  UserPermissionList,
+} from './response-schemas';
 
 /**
  * The documentation hosting interface: each operation keyed by its operationId, in the order of the
@@ -24,32 +35,31 @@ import {
 export const docs = defineContract({
   name: 'docs',
   base: '/v1',
-  responses: () => import('./response-schemas'),
   operations: {
     getApiInformation: {
       sdk: 'getApiInformation',
       method: 'GET',
       path: '/',
-      response: (r) => r.ApiInformation,
+      response: ApiInformation,
     },
     getAuthenticatedUser: {
       sdk: 'user.get',
       method: 'GET',
       path: '/user',
-      response: (r) => r.User,
+      response: User,
     },
     createUserNotificationsToken: {
       sdk: 'user.createNotificationsToken',
       method: 'POST',
       path: '/user/notifications/token',
-      response: (r) => r.APITemporaryToken,
+      response: APITemporaryToken,
     },
     getUserById: {
       sdk: 'users.get',
       method: 'GET',
       path: '/users/{userId}',
       params: UserPath,
-      response: (r) => r.User,
+      response: User,
     },
     updateUserById: {
       sdk: 'users.update',
@@ -57,7 +67,7 @@ export const docs = defineContract({
       path: '/users/{userId}',
       params: UserPath,
       body: UpdateUserBody,
-      response: (r) => r.User,
+      response: User,
     },
     getSpaceById: {
       sdk: 'spaces.get',
@@ -65,7 +75,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}',
       params: SpacePath,
       query: GetSpaceQuery,
-      response: (r) => r.Space,
+      response: Space,
     },
     updateSpaceById: {
       sdk: 'spaces.update',
@@ -73,7 +83,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}',
       params: SpacePath,
       body: UpdateSpaceBody,
-      response: (r) => r.Space,
+      response: Space,
     },
     deleteSpaceById: {
       sdk: 'spaces.delete',
@@ -86,14 +96,14 @@ export const docs = defineContract({
       method: 'POST',
       path: '/spaces/{spaceId}/duplicate',
       params: SpacePath,
-      response: (r) => r.Space,
+      response: Space,
     },
     restoreSpace: {
       sdk: 'spaces.restore',
       method: 'POST',
       path: '/spaces/{spaceId}/restore',
       params: SpacePath,
-      response: (r) => r.Space,
+      response: Space,
     },
     moveSpace: {
       sdk: 'spaces.move',
@@ -101,7 +111,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}/move',
       params: SpacePath,
       body: MoveSpaceBody,
-      response: (r) => r.Space,
+      response: Space,
     },
     getEmbedByUrlInSpace: {
       sdk: 'spaces.getEmbed',
@@ -109,7 +119,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}/embed',
       params: SpacePath,
       query: EmbedQuery,
-      response: (r) => r.Embed,
+      response: Embed,
     },
     searchSpaceContent: {
       sdk: 'spaces.search',
@@ -117,7 +127,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}/search',
       params: SpacePath,
       query: SearchQuery,
-      response: (r) => r.SearchResultList,
+      response: SearchResultList,
       pagination: cursorPages('items'),
     },
     importGitRepository: {
@@ -139,7 +149,7 @@ export const docs = defineContract({
       method: 'GET',
       path: '/spaces/{spaceId}/git/info',
       params: SpacePath,
-      response: (r) => r.GitSyncState,
+      response: GitSyncState,
     },
     deleteLegacyGitInstallation: {
       sdk: 'spaces.git.deleteLegacyInstallation',
@@ -173,7 +183,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}/permissions/teams',
       params: SpacePath,
       query: ListQuery,
-      response: (r) => r.TeamPermissionList,
+      response: TeamPermissionList,
       pagination: cursorPages('items'),
     },
     listUserPermissionsInSpace: {
@@ -182,7 +192,7 @@ export const docs = defineContract({
       path: '/spaces/{spaceId}/permissions/users',
       params: SpacePath,
       query: ListQuery,
-      response: (r) => r.UserPermissionList,
+      response: UserPermissionList,
       pagination: cursorPages('items'),
     },
     updateUserPermissionInSpace: {

@@ -2,7 +2,7 @@
  * The building blocks of the docs contract (roles, edit modes, merge rules, positions), the error
  * body, and the schemas of every request's path, query and body. Request schemas are strict: a field they do not know is refused by name.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { integer, isoDateTimeString, urlString } from '../common';
 import { mergeRulesOf } from './merge-rules';
 

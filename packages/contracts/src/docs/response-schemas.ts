@@ -1,10 +1,11 @@
 /**
- * The schemas of the interface's answers: records, lists and the other bodies it returns. Only
- * `validateResponses` needs them, so the client loads this module on demand (a dynamic `import()`),
- * and applications that do not check responses never load it. Response schemas are loose: fields
- * the interface adds later pass through.
+ * The schemas of the interface's answers: records, lists and the other bodies it returns. They type
+ * what clients resolve with, `validateResponses` checks answers against them, and the reference
+ * server documents its answers with them. Response schemas are loose: fields the interface adds
+ * later pass through.
  */
-import * as z from '@clientkit/core/schema';
+import { secret } from '@clientkit/core/contract';
+import * as z from 'zod/mini';
 import { record } from '../common';
 import { mergeRulesOf } from './merge-rules';
 import { DefaultLevel, MemberRole, type MergeRule, SpaceEditMode } from './request-schemas';
@@ -151,7 +152,7 @@ export interface ApiInformation extends z.infer<typeof ApiInformation> {}
 /** A short-lived token and the moment it expires. */
 export const APITemporaryToken = record({
   /** The token. A secret: logs show `[redacted]` in its place. */
-  token: z.secret(z.string()),
+  token: secret(z.string()),
   /** When it stops being accepted, ISO 8601. */
   expiresAt: z.string(),
 });

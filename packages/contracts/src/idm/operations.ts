@@ -1,10 +1,10 @@
+import { BadRequestError } from '@clientkit/core';
 import {
-  BadRequestError,
   checkpointPages,
   defineContract,
   offsetPages,
   type Pagination,
-} from '@clientkit/core';
+} from '@clientkit/core/contract';
 import {
   CHECKPOINT_VALIDITY_MS,
   CreateClientBody,
@@ -16,6 +16,13 @@ import {
   TokenRequest,
   UpdateClientBody,
 } from './request-schemas';
+import {
+  Client,
+  ClientCheckpointList,
+  LogCheckpointList,
+  LogEvent,
+  TokenResponse,
+} from './response-schemas';
 
 /**
  * Offset pages as the interface serves them: only its first 1000 records are reachable this way,
@@ -80,35 +87,34 @@ export const listingPages = (items: string, now?: () => number) =>
 export const idm = defineContract({
   name: 'idm',
   base: '/api/v2',
-  responses: () => import('./response-schemas'),
   operations: {
     getClients: {
       sdk: 'clients.list',
       method: 'GET',
       path: '/clients',
       query: ListQuery(MAX_PAGE_SIZE.private),
-      response: (r) => r.ClientCheckpointList,
+      response: ClientCheckpointList,
       pagination: listingPages('clients'),
     },
     getClient: {
       sdk: 'clients.get',
       method: 'GET',
       path: '/clients/{clientId}',
-      response: (r) => r.Client,
+      response: Client,
     },
     createClient: {
       sdk: 'clients.create',
       method: 'POST',
       path: '/clients',
       body: CreateClientBody,
-      response: (r) => r.Client,
+      response: Client,
     },
     updateClient: {
       sdk: 'clients.update',
       method: 'PATCH',
       path: '/clients/{clientId}',
       body: UpdateClientBody,
-      response: (r) => r.Client,
+      response: Client,
     },
     deleteClient: {
       sdk: 'clients.delete',
@@ -120,14 +126,14 @@ export const idm = defineContract({
       method: 'GET',
       path: '/logs',
       query: ListQuery(MAX_PAGE_SIZE.private),
-      response: (r) => r.LogCheckpointList,
+      response: LogCheckpointList,
       pagination: listingPages('logs'),
     },
     getLog: {
       sdk: 'logs.get',
       method: 'GET',
       path: '/logs/{logId}',
-      response: (r) => r.LogEvent,
+      response: LogEvent,
     },
     getToken: {
       sdk: 'oauth.token',
@@ -135,7 +141,7 @@ export const idm = defineContract({
       base: '',
       path: '/oauth/token',
       body: TokenRequest,
-      response: (r) => r.TokenResponse,
+      response: TokenResponse,
     },
   },
 });

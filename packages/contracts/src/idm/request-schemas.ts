@@ -3,7 +3,7 @@
  * request's query and body, the token exchange's included. Request schemas are strict: a field they
  * do not know is refused by name.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { integer, urlString } from '../common';
 
 // ---- limits ----

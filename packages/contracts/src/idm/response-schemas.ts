@@ -1,10 +1,10 @@
 /**
  * The schemas of the interface's answers: records, list pages, the token exchange's answer and the
- * error bodies. Only checking answers needs them (`validateResponses`, and the token exchange, whose
- * answer is always checked), so the client loads this module on demand. Records type the fields they
- * declare and let the ones the interface adds later through.
+ * error bodies. They type what the client resolves with, and answers are checked against them with
+ * `validateResponses` (the token exchange's answer always). Records type the fields they declare and
+ * let the ones the interface adds later through.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { record } from '../common';
 import { AppType } from './request-schemas';
 

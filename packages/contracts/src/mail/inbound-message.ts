@@ -3,7 +3,7 @@
  * checks on arrival and the reference server builds. Its schemas are loose, so that fields the
  * service adds later reach the receiver.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { integer } from '../common';
 
 // A field that holds another model's schema casts it to that model's interface

@@ -1,5 +1,6 @@
-import { defineContract } from '@clientkit/core';
+import { defineContract } from '@clientkit/core/contract';
 import { ServerPath, UpdateServerBody } from './request-schemas';
+import { Server } from './response-schemas';
 
 /**
  * The inbound mail server interface: each operation keyed by its operationId, in the order of the
@@ -8,14 +9,13 @@ import { ServerPath, UpdateServerBody } from './request-schemas';
 export const mail = defineContract({
   name: 'mail',
   base: '/servers',
-  responses: () => import('./response-schemas'),
   operations: {
     getServer: {
       sdk: 'servers.get',
       method: 'GET',
       path: '/{serverId}',
       params: ServerPath,
-      response: (r) => r.Server,
+      response: Server,
     },
     updateServer: {
       sdk: 'servers.update',
@@ -23,7 +23,7 @@ export const mail = defineContract({
       path: '/{serverId}',
       params: ServerPath,
       body: UpdateServerBody,
-      response: (r) => r.Server,
+      response: Server,
     },
   },
 });

@@ -3,7 +3,7 @@
  * and the schemas of every request's path, body and listing query. Request schemas are strict: a
  * field they do not know is refused by name.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { integer } from '../common';
 
 /** The colour label of a server in the server list. */

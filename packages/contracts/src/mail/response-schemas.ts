@@ -1,10 +1,10 @@
 /**
- * The schemas of the interface's answers: the server record and the error body. Only
- * `validateResponses` needs them, so the client loads this module on demand (a dynamic `import()`),
- * and applications that do not check responses never load it. Response schemas are loose: fields
+ * The schemas of the interface's answers: the server record and the error body, which type
+ * what the client resolves with and which `validateResponses` checks answers against. Response
+ * schemas are loose: fields
  * added later pass.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 import { record } from '../common';
 
 /** The error body of the interface: a numeric code and a message. */

@@ -1,5 +1,6 @@
-import { defineContract } from '@clientkit/core';
+import { defineContract } from '@clientkit/core/contract';
 import { MeterEventStreamBody } from './request-schemas';
+import { MeterEventSession, MeterEventStreamResponse } from './response-schemas';
 
 /**
  * The usage-metering interface: each operation keyed by its operationId, in the order of the
@@ -8,20 +9,19 @@ import { MeterEventStreamBody } from './request-schemas';
 export const metering = defineContract({
   name: 'metering',
   base: '/v2/billing',
-  responses: () => import('./response-schemas'),
   operations: {
     createMeterEventSession: {
       sdk: 'sessions.create',
       method: 'POST',
       path: '/meter_event_session',
-      response: (r) => r.MeterEventSession,
+      response: MeterEventSession,
     },
     createMeterEventStream: {
       sdk: 'events.send',
       method: 'POST',
       path: '/meter_event_stream',
       body: MeterEventStreamBody,
-      response: (r) => r.MeterEventStreamResponse,
+      response: MeterEventStreamResponse,
     },
   },
 });

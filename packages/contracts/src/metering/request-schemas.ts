@@ -3,7 +3,7 @@
  * the schemas of its requests: the events and the stream's body. Request schemas are strict: a field
  * they do not know is refused by name.
  */
-import * as z from '@clientkit/core/schema';
+import * as z from 'zod/mini';
 
 // A field that holds another model's schema casts it to that model's interface
 // (`Term as z.ZodMiniType<Term, ...>`), so that its type, and the API reference, name the model

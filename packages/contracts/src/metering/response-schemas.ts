@@ -1,11 +1,12 @@
 /**
  * The schemas of the usage-metering interface's answers: the session, the stream's answer and the
- * error body. Only `validateResponses` needs them, so the client loads this module on demand.
- * Response schemas are loose: fields the interface adds later pass through.
+ * error body, which type what the client resolves with and which `validateResponses` checks
+ * answers against. Response schemas are loose: fields the interface adds later pass through.
  *
  * @module
  */
-import * as z from '@clientkit/core/schema';
+import { secret } from '@clientkit/core/contract';
+import * as z from 'zod/mini';
 import { record } from '../common';
 import { ZonedDateTime } from './request-schemas';
 
@@ -18,7 +19,7 @@ export const MeterEventSession = record({
   /** Always `v2.billing.meter_event_session`. */
   object: z.literal('v2.billing.meter_event_session'),
   /** The bearer token the event stream takes; valid until `expires_at`. A secret: logs show `[redacted]`. */
-  authentication_token: z.secret(z.string()),
+  authentication_token: secret(z.string()),
   /** When the session was created: ISO 8601, UTC, milliseconds. */
   created: ZonedDateTime,
   /** When the token stops being accepted, 15 minutes after `created`. */

@@ -1,5 +1,4 @@
-import { APIPromise, answerOf } from '../api-promise';
-import { ItemIterator } from './item-iterator';
+import { APIPromise, answerOf } from '../client/api-promise';
 
 /**
  * How one listing style moves from page to page. `next` returns the query of the following page, or
@@ -75,8 +74,8 @@ export class PagePromise<Item, Raw = unknown>
   }
 
   /** Every item of the listing, page after page: what `for await` reads. */
-  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    return new ItemIterator<Item>(this as APIPromise<Page<Item, Raw>>);
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    for await (const page of this.pages()) yield* page.items;
   }
 
   /** Collects items into an array, stopping (and requesting no more pages) once `limit` is reached. */

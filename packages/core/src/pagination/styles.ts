@@ -1,4 +1,4 @@
-import { APIResponseValidationError, CheckpointExpiredError } from '../errors';
+import { APIResponseValidationError, CheckpointExpiredError } from '../errors/errors';
 import type { PageStrategy } from './page';
 
 /** The query of one page: the caller's filters and the style's own parameters. */

@@ -1,4 +1,4 @@
-import { PayloadTooLargeError } from '../errors';
+import { PayloadTooLargeError } from '../errors/errors';
 
 /** A limit on the size of JSON bodies that an interface enforces, checked before sending. */
 export interface BodyLimit {
@@ -29,16 +29,7 @@ export function hasNoBody(status: number, method: string): boolean {
   return method === 'HEAD' || status === 204 || status === 205;
 }
 
-/** The parsed body of an answer: JSON when it says so and parses, otherwise text; empty is undefined. */
-export async function readBody(response: Response, method: string): Promise<unknown> {
-  if (hasNoBody(response.status, method)) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  return parsedBody(await response.text(), response.headers.get('content-type'));
-}
-
-/** A body's text, parsed as `readBody` parses it. */
+/** An answer's body: JSON when it says so and parses, otherwise text; empty is undefined. */
 export function parsedBody(text: string, contentType: string | null): unknown {
   if (text === '') return undefined;
   if (!contentType?.includes('json')) return text;

@@ -1,107 +1,105 @@
-import { requestIdOf } from '../api-promise';
+import { requestIdOf } from '../client/api-promise';
 import {
   APIConnectionError,
   APITimeoutError,
   APIUserAbortError,
   type ErrorBodyMapper,
   makeAPIError,
-} from '../errors';
-import { redactUrl } from '../redact';
-import { readBody } from './body';
-import { isHTTPError, isTimeoutError } from './ky';
-import { type AttemptFailure, sentNothing } from './retry-policy';
-import type { Call } from './transport';
+} from '../errors/errors';
+import { redactUrl } from '../observability/redact';
+import { type AttemptFailure, sentNothing } from '../retry/policy';
+import type { Call } from './call';
+import type { Exchange } from './sender';
 
-/** A rejection of the `fetch` call itself: no response arrived. */
-export class FetchFailure extends Error {
+/** The connection of an attempt failed: before anything was sent, or before the answer ended. */
+export class ConnectionFailure extends Error {
   constructor(
     readonly url: string,
     cause: unknown,
   ) {
-    super('fetch failed', { cause });
+    super('The connection failed', { cause });
   }
 }
 
 /**
- * ky's `fetch`, which marks its own rejections so that they are told apart from errors thrown by
- * hooks. ky hands it a `Request`.
+ * A hook forced a retry (ky's `ky.retry()` from `afterResponse`) on the answer it saw, which the
+ * retry rules judge as they judge that answer.
  */
-export function markingFetch(fetchOf: () => typeof fetch): typeof fetch {
-  return (input, init) => {
-    const request = input as Request;
-    // A signal aborted between the call and this attempt: nothing is handed to fetch.
-    if (request.signal.aborted) {
-      return Promise.reject(new FetchFailure(request.url, request.signal.reason));
-    }
-    return fetchOf()(request, init).catch((error: unknown) => {
-      throw new FetchFailure(request.url, error);
-    });
-  };
+export class ForcedRetry extends Error {
+  constructor(
+    /** ky's error, which the caller gets when the retries run out. */
+    readonly forced: Error,
+    /** The delay the hook named, if any. */
+    readonly delay: number | undefined,
+    /** The answer the hook was given, which stands when a rule forbids the retry. */
+    readonly answer: Exchange,
+  ) {
+    super('A hook forced a retry');
+  }
 }
 
-/** What a failed attempt means to the retry policy. */
-export function attemptFailureOf(error: unknown): AttemptFailure {
-  if (isHTTPError(error)) {
-    return { kind: 'status', status: error.response.status, headers: error.response.headers };
-  }
-  if (isTimeoutError(error)) return { kind: 'timeout' };
-  if (error instanceof FetchFailure) {
-    return sentNothing(error.cause) ? { kind: 'unsent' } : { kind: 'connection' };
-  }
-  return { kind: 'other' };
+/** How an attempt failed: what the retry rules see of it, and the error the caller gets. */
+export interface FailedAttempt {
+  failure: AttemptFailure;
+  error: Error;
+  /** The answer a hook forced a retry on, which stands when a rule forbids the retry. */
+  answer?: Exchange | undefined;
 }
 
 /**
- * The error a caller sees for what ky raised: the interface's error class for an error answer, or
- * a connection, timeout or abort error. An error thrown by a hook (or a custom fetch's own error
- * class) reaches the caller as itself.
+ * What a rejected attempt means: the caller's abort, the attempt's own timeout (`timedOut`), a
+ * forced retry, a failed connection, or an error of a hook or a custom fetch, which reaches the
+ * caller as itself and is never retried.
  */
-export async function describeFailure(
-  error: unknown,
+export function failedAttempt(
+  thrown: unknown,
+  timedOut: boolean,
+  url: string,
   call: Call,
-  errorFields: ErrorBodyMapper | undefined,
-): Promise<unknown> {
+): FailedAttempt {
   const { signal } = call.options;
-  if (signal?.aborted) return abortError(signal, error);
-  if (isHTTPError(error)) {
-    const { response } = error;
-    const body = await readBody(response, call.method);
-    return answerError(response, body, response.url || error.request.url, call, errorFields);
+  if (signal?.aborted) return { failure: { kind: 'other' }, error: abortError(signal, thrown) };
+  if (timedOut) return { failure: { kind: 'timeout' }, error: timeoutError(url, call) };
+  if (thrown instanceof ForcedRetry) {
+    const { delay, answer } = thrown;
+    return {
+      failure: { kind: 'forced', delay, status: answer.status, headers: answer.headers() },
+      error: thrown.forced,
+      answer,
+    };
   }
-  if (isTimeoutError(error)) return timeoutError(error.request.url, call);
-  if (error instanceof FetchFailure) return connectionError(error.url, error.cause, call);
-  return error;
-}
-
-/** What an error answer says, enough to make the client's error of it. */
-export interface ErrorAnswer {
-  status: number;
-  statusText: string;
-  headers: Headers;
+  if (thrown instanceof ConnectionFailure) {
+    const cause = thrown.cause;
+    return {
+      failure: sentNothing(cause) ? { kind: 'unsent' } : { kind: 'connection' },
+      error: connectionError(thrown.url, cause, call),
+    };
+  }
+  return { failure: { kind: 'other' }, error: thrown as Error };
 }
 
 /** The interface's error class for an error answer, with its code, message and request id. */
 export function answerError(
-  answer: ErrorAnswer,
+  exchange: Exchange,
   body: unknown,
-  url: string,
   call: Call,
   errorFields: ErrorBodyMapper | undefined,
 ): Error {
+  const headers = exchange.headers();
   const fields = errorFields?.(body);
   return makeAPIError({
-    status: answer.status,
+    status: exchange.status,
     code: fields?.code,
-    message: fields?.message ?? (answer.statusText || 'Request failed'),
-    requestId: requestIdOf(answer.headers),
+    message: fields?.message ?? (exchange.statusText || 'Request failed'),
+    requestId: requestIdOf(headers),
     body,
-    headers: answer.headers,
+    headers,
     method: call.method,
-    url,
+    url: exchange.url,
   });
 }
 
-/** An attempt to `url` that got no answer within the call's timeout. */
+/** An attempt to `url` that got no whole answer within the call's timeout. */
 export function timeoutError(url: string, call: Call): Error {
   return new APITimeoutError(
     `No response within ${call.timeout} ms (${call.method} ${redactUrl(url)})`,

@@ -2,8 +2,8 @@
  * Header sets as the transport sends them: every name in lower case, since HTTP names are
  * case-insensitive and a name given twice in two cases must not go out twice.
  */
-import { type Auth, fixedHeadersOf } from '../auth';
-import type { Call } from './transport';
+import { type Auth, fixedHeadersOf } from '../auth/auth';
+import type { Call } from './call';
 
 type HeaderSet = Record<string, string | undefined>;
 
@@ -45,19 +45,4 @@ export async function credentialsOf(
   const credentials = auth ? (fixedHeadersOf(auth) ?? (await auth.headers())) : {};
   setHeaders(sent, credentials);
   return credentials;
-}
-
-/**
- * The `Idempotency-Key` of every attempt of a call: POST and PATCH carry one (the caller's, or a
- * new one) where the interface honours it.
- */
-export function idempotencyKeyOf(call: Call, honoured: boolean): string | undefined {
-  const write = call.method === 'POST' || call.method === 'PATCH';
-  return write && honoured ? (call.options.idempotencyKey ?? newIdempotencyKey()) : undefined;
-}
-
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -4,7 +4,8 @@ import {
   type GitSyncState,
   type ImportGitRepository,
 } from '@clientkit/contracts/docs';
-import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
+import type { APIPromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 import { changed } from '../changed';
 
 const { operations } = docs;

@@ -7,7 +7,8 @@ import {
   type UpdatePermissionBody,
   type UserContentPermission,
 } from '@clientkit/contracts/docs';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 import { changed } from '../changed';
 
 const { operations } = docs;

@@ -10,7 +10,8 @@ import {
   type Space,
   type UpdateSpaceBody,
 } from '@clientkit/contracts/docs';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 import { changed } from '../changed';
 import { Git } from './git';
 import { Permissions } from './permissions';

@@ -4,7 +4,8 @@ import {
   type UpdateUserBody,
   type User,
 } from '@clientkit/contracts/docs';
-import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
+import type { APIPromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 
 type Core = ClientCore<typeof docs>;
 const { operations } = docs;

@@ -6,7 +6,8 @@ import {
   type OffsetList,
   type UpdateClientBody,
 } from '@clientkit/contracts/idm';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 import type { MutationOptions } from '../correlation';
 import type { CheckpointListParams, Listings, OffsetListParams } from '../listing';
 

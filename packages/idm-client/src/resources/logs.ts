@@ -1,5 +1,6 @@
 import { type CheckpointList, idm, type LogEvent, type OffsetList } from '@clientkit/contracts/idm';
-import type { APIPromise, ClientCore, PagePromise, RequestOptions } from '@clientkit/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 import type { CheckpointListParams, Listings, OffsetListParams } from '../listing';
 
 type Core = ClientCore<typeof idm>;

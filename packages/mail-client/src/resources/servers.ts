@@ -1,5 +1,6 @@
 import { mail, type Server, type UpdateServerBody } from '@clientkit/contracts/mail';
-import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
+import type { APIPromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 import { redactApiTokens } from '../api-tokens';
 
 type Core = ClientCore<typeof mail>;

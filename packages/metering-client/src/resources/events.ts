@@ -5,13 +5,9 @@ import {
   type MeterEventStreamResponse,
   metering,
 } from '@clientkit/contracts/metering';
-import {
-  APIPromise,
-  type ClientCore,
-  type RequestOptions,
-  type Via,
-  validateInput,
-} from '@clientkit/core';
+import { APIPromise, type RequestOptions } from '@clientkit/core';
+import { validateInput } from '@clientkit/core/contract';
+import type { ClientCore, Via } from '@clientkit/core/internal';
 import { withIdentifier } from '../identifier';
 
 /** What `events.send` resolves to: the events as sent, each with the identifier it carried. */

@@ -1,6 +1,7 @@
 import type { MeterEventSession } from '@clientkit/contracts/metering';
 import { metering } from '@clientkit/contracts/metering';
-import type { APIPromise, ClientCore, RequestOptions } from '@clientkit/core';
+import type { APIPromise, RequestOptions } from '@clientkit/core';
+import type { ClientCore } from '@clientkit/core/internal';
 
 /** Meter event sessions: short-lived tokens for the event stream. */
 export class Sessions {

@@ -1,4 +1,4 @@
-import type { Contract, Operation as ContractOperation } from '@clientkit/core';
+import type { Contract, Operation as ContractOperation } from '@clientkit/core/contract';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { CheckedInput, Operation } from './operation';
 
@@ -35,8 +35,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests',
 };
 
-type Operations<C> = C extends Contract<infer Ops, unknown> ? Ops : never;
-type Responses<C> = C extends Contract<Record<string, ContractOperation>, infer R> ? R : never;
+type Operations<C> = C extends Contract<infer Ops> ? Ops : never;
 type Output<S> = S extends $ZodType ? output<S> : undefined;
 
 /**
@@ -79,7 +78,6 @@ function resourceOf(sdk: string, client: string): string {
 export function operationsOf<C extends Contract, Access extends AccessOf<C, unknown>>(
   contract: C,
   access: Access,
-  responses: Responses<C>,
   documentation: DocumentationOf<C>,
 ): Operation<Access[keyof Access]>[] {
   return Object.entries(contract.operations).map(([id, operation]) => {
@@ -99,7 +97,7 @@ export function operationsOf<C extends Contract, Access extends AccessOf<C, unkn
       auth: access[id as keyof Access],
       query: operation.query,
       body: operation.body,
-      response: operation.response?.(responses as never),
+      response: operation.response,
       success: described(success),
       errors: described(errors),
       ...docs,

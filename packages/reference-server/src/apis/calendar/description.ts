@@ -169,7 +169,6 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
 export const calendarOperations: CalendarOperation[] = operationsOf(
   requests.calendar,
   requests.calendarAccess,
-  responses,
   calendarDocumentation,
 );
 

@@ -236,7 +236,7 @@ export function docsDescription(
       spaces: 'Spaces: their content, trash, place among collections, permissions and Git sync',
     },
     base: DOCS_BASE,
-    operations: operationsOf(requests.docs, requests.docsAccess, responses, docsDocumentation),
+    operations: operationsOf(requests.docs, requests.docsAccess, docsDocumentation),
     components: {
       responses: {
         User: responses.User,

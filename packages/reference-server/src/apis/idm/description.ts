@@ -157,7 +157,7 @@ const served: { [Id in keyof typeof idm.operations]?: Partial<Operation<IdmAuth>
  */
 export function idmOperations(tenant: Tenant): Operation<IdmAuth>[] {
   const contract = idmFor(tenant);
-  return operationsOf(contract, idmAccess, responses, idmDocumentation).map((operation) => {
+  return operationsOf(contract, idmAccess, idmDocumentation).map((operation) => {
     const id = operation.id as keyof typeof idm.operations;
     const declared = contract.operations[id] as { base?: string };
     const path = `${declared.base ?? contract.base}${operation.path}`;

@@ -1,5 +1,5 @@
 import type { InboundMessage } from '@clientkit/contracts/mail';
-import { redactUrl } from '@clientkit/core';
+import { redactUrl } from '@clientkit/core/contract';
 import type { Clock } from '../../clock';
 import { hookTarget } from './hook-url';
 import { payloadBody } from './payload-body';

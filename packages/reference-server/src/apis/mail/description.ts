@@ -113,7 +113,7 @@ export function mailDescription(
       'Every request carries the account token; answers are JSON only.',
     tags: { servers: 'Servers: their settings, inbound address and hook URLs' },
     base: mail.base,
-    operations: operationsOf(mail, mailAccess, responses, mailDocumentation),
+    operations: operationsOf(mail, mailAccess, mailDocumentation),
     pathParameters: mailPathParameters,
     components: {
       responses: { Server: responses.Server, MailErrorBody: responses.MailErrorBody },

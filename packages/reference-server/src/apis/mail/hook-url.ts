@@ -1,4 +1,4 @@
-import { base64, redactUrl } from '@clientkit/core';
+import { base64, redactUrl } from '@clientkit/core/contract';
 
 function decoded(text: string): string {
   try {

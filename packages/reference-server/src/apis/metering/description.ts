@@ -137,7 +137,7 @@ export function meteringDescription(
       events: 'Meter events, sent in batches through a session',
     },
     base: METERING_BASE,
-    operations: operationsOf(metering, meteringAccess, responses, meteringDocumentation),
+    operations: operationsOf(metering, meteringAccess, meteringDocumentation),
     components: {
       responses: {
         MeterEventSession: responses.MeterEventSession,

@@ -1,0 +1,29 @@
+import { RequestValidationError } from '../errors/errors';
+
+/**
+ * A web page or a browser's worker: code and whatever secret it holds are readable there by anyone
+ * who loads it. Node, Deno, Bun and workerd have neither a document nor `importScripts`.
+ */
+function inBrowser(): boolean {
+  const scope = globalThis as { document?: unknown; importScripts?: unknown };
+  return scope.document !== undefined || typeof scope.importScripts === 'function';
+}
+
+/**
+ * Refuses to build a client that holds a server-side secret (`secret` says which, such as "its API
+ * key") in a browser, unless the application set `dangerouslyAllowBrowser: true`.
+ */
+export function refuseSecretInBrowser(allowed: unknown, subject: string, secret: string): void {
+  if (allowed !== undefined && typeof allowed !== 'boolean') {
+    throw new RequestValidationError(subject, [
+      { path: 'dangerouslyAllowBrowser', message: 'must be true or false' },
+    ]);
+  }
+  if (allowed === true || !inBrowser()) return;
+  throw new RequestValidationError(subject, [
+    {
+      path: 'dangerouslyAllowBrowser',
+      message: `must be true to run in a browser: ${secret} would be readable by anyone who loads the page (keep it on a server, or set the option if you accept that)`,
+    },
+  ]);
+}

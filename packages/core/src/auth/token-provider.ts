@@ -1,0 +1,81 @@
+import { inspectCustom } from '../observability/redact';
+
+/** A token and when it stops being valid, as a token endpoint reports it. */
+export interface IssuedToken {
+  token: string;
+  /** The moment the token expires. */
+  expiresAt?: Date | number;
+  /** Or: seconds from now until it expires (OAuth's `expires_in`). */
+  expiresIn?: number;
+}
+
+/** Options of `tokenProvider`. */
+export interface TokenProviderOptions {
+  /** Obtains a fresh token. */
+  fetchToken: () => Promise<IssuedToken>;
+  /** Renew this long before the token expires, so that no request carries one about to lapse. Default 60 s. */
+  renewBeforeExpiryMs?: number;
+  /** The clock; tests pass their own. */
+  now?: () => number;
+}
+
+/** A function that returns a valid token, fetching one only when needed. */
+export interface TokenProvider {
+  (): Promise<string>;
+  /**
+   * Forgets the cached token so that the next call fetches a new one (for example after a 401).
+   * Given the refused token, it forgets only that one: a token fetched since then is kept.
+   */
+  invalidate(refusedToken?: string): void;
+  /** How many tokens this provider has fetched. */
+  readonly fetched: number;
+}
+
+/**
+ * Caches a token until shortly before it expires. Concurrent callers that find no valid token share
+ * one fetch; a failed fetch is not cached. Expiry is counted from the moment the fetch started, so a
+ * slow answer can only make the token look older than it is; the renewal margin is at most half the
+ * token's lifetime, so that a short-lived token is not renewed on every call.
+ *
+ * @example
+ * const token = tokenProvider({ fetchToken: async () => ({ token: 't', expiresIn: 3600 }) });
+ * const docs = new DocsClient({ baseUrl, token });
+ */
+export function tokenProvider(options: TokenProviderOptions): TokenProvider {
+  // Read when used, so that a test clock installed after the provider was made applies.
+  const now = () => (options.now ?? Date.now)();
+  const renewBeforeExpiryMs = options.renewBeforeExpiryMs ?? 60_000;
+  let cached: { token: string; renewAt: number } | undefined;
+  let inFlight: Promise<string> | undefined;
+  let fetched = 0;
+
+  const fetchFresh = async (): Promise<string> => {
+    const startedAt = now();
+    const issued = await options.fetchToken();
+    fetched += 1;
+    const expiresAt = expiryOf(issued, startedAt);
+    const margin = Math.max(0, Math.min(renewBeforeExpiryMs, (expiresAt - startedAt) / 2));
+    cached = { token: issued.token, renewAt: expiresAt - margin };
+    return issued.token;
+  };
+
+  const provider = (): Promise<string> => {
+    if (cached && now() < cached.renewAt) return Promise.resolve(cached.token);
+    inFlight ??= fetchFresh().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+  provider.invalidate = (refusedToken?: string) => {
+    if (refusedToken === undefined || cached?.token === refusedToken) cached = undefined;
+  };
+  Object.defineProperty(provider, 'fetched', { get: () => fetched });
+  Object.defineProperty(provider, inspectCustom, { value: () => '[TokenProvider]' });
+  return provider as TokenProvider;
+}
+
+function expiryOf(issued: IssuedToken, now: number): number {
+  if (issued.expiresAt !== undefined) return Number(issued.expiresAt);
+  if (issued.expiresIn !== undefined) return now + issued.expiresIn * 1000;
+  return Number.POSITIVE_INFINITY;
+}

@@ -1,0 +1,43 @@
+/**
+ * What clientkit's client packages build on and applications do not need: the client skeleton and
+ * its door, the transport's senders, and the helpers that check options.
+ *
+ * An internal entry, released together with the client packages (they move in one version): no
+ * compatibility promise holds for it outside them. Applications use `@clientkit/core` and their
+ * client package.
+ *
+ * @module
+ */
+export { checkAuth, fixedHeadersOf } from './auth/auth';
+export { refuseSecretInBrowser } from './auth/browser-secret';
+export { secretOption } from './auth/secret-source';
+export { answerOf, requestIdOf } from './client/api-promise';
+export {
+  ClientCore,
+  type ClientDefinition,
+  type GivenOptions,
+  type Via,
+} from './client/client-core';
+export { type CallSite, callSite, withCallSite } from './errors/call-site';
+export {
+  type ErrorBodyFields,
+  type ErrorBodyMapper,
+  makeAPIError,
+} from './errors/errors';
+export { leveledLogger, logLevelOf } from './observability/logger';
+export { inspectCustom } from './observability/redact';
+export { CLIENT_OPTION_NAMES } from './options/options';
+export { checkOptionNames, checkOptions, type OptionRule } from './options/rules';
+export { serviceUrl } from './options/service-url';
+export { paginate } from './pagination/page';
+export { type RetryPolicy, retryPolicy } from './retry/policy';
+export type { BodyLimit } from './transport/body';
+export type { Call, CallLog } from './transport/call';
+export { ConnectionFailure } from './transport/failure';
+export {
+  type AttemptRequest,
+  announced,
+  type Exchange,
+  type Sender,
+  targetUrl,
+} from './transport/sender';

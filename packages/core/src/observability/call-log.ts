@@ -1,0 +1,158 @@
+import type { $ZodType } from 'zod/v4/core';
+import { requestIdOf } from '../client/api-promise';
+import type { Contract } from '../contract/operation';
+import { APIError, APIResponseValidationError } from '../errors/errors';
+import type { ClientOptions } from '../options/options';
+import type { Call, CallLog } from '../transport/call';
+import { type Logger, leveledLogger, logLevelOf } from './logger';
+import { REDACTED, redactSecretFields, redactUrl } from './redact';
+import { redactBySchema } from './redact-by-schema';
+
+/** The schemas that say which values of an operation's query, body and answer are secrets. */
+interface OperationSchemas {
+  query?: $ZodType | undefined;
+  body?: $ZodType | undefined;
+  response?: $ZodType | undefined;
+}
+
+/**
+ * The log of a client's calls at its level; a level without a logger writes to `console`. At
+ * `debug` each line also holds the bodies, redacted: every field the contract marks secret, every
+ * field whose name says it is one, credentials in URLs, and every `extraBody` and `extraQuery`
+ * value (sent unchecked, so nothing says what they hold).
+ */
+export function callLog(options: ClientOptions, contract?: Contract): CallLog {
+  const level = logLevelOf(options) ?? 'off';
+  const logger: Logger = leveledLogger(options.logger ?? console, level);
+  const schemasOf = level === 'debug' ? operationSchemas(contract) : undefined;
+  const bodies = (call: Call, answer: { data?: unknown } | undefined) => {
+    if (!schemasOf) return {};
+    try {
+      return loggedBodies(call, schemasOf(call.operation), answer);
+    } catch {
+      // A body the log cannot walk is left out: writing the log must never fail the call.
+      return {};
+    }
+  };
+  return {
+    completed(call, response, attempts, durationMs, data) {
+      const url = loggedUrl(response.url, call, schemasOf?.(call.operation).query);
+      logger.debug(`${call.operation}: ${response.status} ${call.method} ${url}`, {
+        operation: call.operation,
+        status: response.status,
+        attempts,
+        durationMs,
+        requestId: requestIdOf(response.headers),
+        ...bodies(call, { data }),
+      });
+    },
+    failed(call, error, attempts, durationMs) {
+      // An answer that broke its response schema came with a body and an id, as an error answer does.
+      const answered = error instanceof APIError || error instanceof APIResponseValidationError;
+      logger.debug(`${call.operation}: failed, ${nameOf(error)}`, {
+        operation: call.operation,
+        ...(error instanceof APIError ? { status: error.status } : {}),
+        attempts,
+        durationMs,
+        ...(answered ? { requestId: error.requestId } : {}),
+        ...bodies(call, answered ? { data: error.body } : undefined),
+      });
+    },
+    retrying(call, error, retryCount) {
+      logger.info(`${call.operation}: retry ${retryCount} after ${retryReason(error)}`, {
+        operation: call.operation,
+        retry: retryCount,
+      });
+    },
+  };
+}
+
+/**
+ * The schemas of each operation of `contract`, by its public name (`docs.spaces.get`). Calls the
+ * contract does not declare (the escape hatches) have none.
+ */
+function operationSchemas(contract: Contract | undefined): (operation: string) => OperationSchemas {
+  if (!contract) return () => ({});
+  return (name) =>
+    Object.values(contract.operations).find(
+      (operation) => `${contract.name}.${operation.sdk}` === name,
+    ) ?? {};
+}
+
+/** The request body and the answer's body of a call, as a debug line shows them. */
+function loggedBodies(
+  call: Call,
+  schemas: OperationSchemas,
+  answer: { data?: unknown } | undefined,
+): { requestBody?: unknown; responseBody?: unknown } {
+  const lines: { requestBody?: unknown; responseBody?: unknown } = {};
+  if (call.body !== undefined) {
+    const sent = withoutExtraValues(JSON.parse(call.body), call.options.extraBody);
+    lines.requestBody = scrubbed(redactBySchema(sent, schemas.body));
+  }
+  if (answer?.data !== undefined) {
+    lines.responseBody = scrubbed(redactBySchema(answer.data, schemas.response));
+  }
+  return lines;
+}
+
+/** The body with the value of every field `extraBody` added replaced. */
+function withoutExtraValues(body: unknown, extra: Record<string, unknown> | undefined): unknown {
+  if (!extra || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [
+      name,
+      Object.hasOwn(extra, name) ? REDACTED : value,
+    ]),
+  );
+}
+
+/** Stands for the base URL of an answer that does not say where it came from. */
+const UNKNOWN_BASE = 'http://unknown.invalid/';
+
+/**
+ * The URL of an answer as a log line shows it, with secret and `extraQuery` parameters replaced;
+ * the call's relative path when the answer has no URL (one a custom fetch built).
+ */
+function loggedUrl(url: string, call: Call, querySchema: $ZodType | undefined): string {
+  let target: URL;
+  try {
+    target = new URL(url || call.path, UNKNOWN_BASE);
+  } catch {
+    return redactUrl(url);
+  }
+  const extra = call.options.extraQuery ?? {};
+  const params = Object.fromEntries(target.searchParams);
+  const marked = redactBySchema(params, querySchema) as Record<string, unknown>;
+  const shown = redactUrl(
+    target,
+    (name) => Object.hasOwn(extra, name) || marked[name] === REDACTED,
+  );
+  return url ? shown : shown.slice(UNKNOWN_BASE.length);
+}
+
+/**
+ * What no schema marks but is still a secret: fields whose names say so (`password`,
+ * `access_token`), and the credentials of URLs inside strings.
+ */
+function scrubbed(value: unknown): unknown {
+  return withoutUrlCredentials(redactSecretFields(value));
+}
+
+function withoutUrlCredentials(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('//') ? redactUrl(value) : value;
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutUrlCredentials(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, withoutUrlCredentials(item, depth + 1)]),
+  );
+}
+
+function nameOf(error: unknown): string {
+  return error instanceof Error ? error.name : 'an error';
+}
+
+/** What a retry follows: an answer's status, or the error of an attempt that got none. */
+function retryReason(error: unknown): string {
+  return error instanceof APIError ? `status ${error.status}` : nameOf(error);
+}

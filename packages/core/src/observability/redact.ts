@@ -1,0 +1,76 @@
+/** What replaces a secret in logs, error messages and inspected objects. */
+export const REDACTED = '[redacted]';
+
+/** The key of the method Node's `util.inspect` (and so `console.log`) calls to show an object. */
+export const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
+
+const secretHeader =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-wp-nonce)$|token|secret|password|api-?key/i;
+const secretParam = /token|secret|password|passwd|api_?key|signature|sharekey|^key$|^code$/i;
+
+/** True for a header whose value is a credential. */
+export function isSecretHeader(name: string): boolean {
+  return secretHeader.test(name);
+}
+
+/** A plain copy of `headers` with every credential replaced by `[redacted]`. */
+export function redactHeaders(
+  headers: Headers | Record<string, string | undefined>,
+): Record<string, string> {
+  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  const copy: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (value === undefined) continue;
+    copy[name] = isSecretHeader(name) ? REDACTED : value;
+  }
+  return copy;
+}
+
+/** Text without the `user:password@` part of any URL in it. */
+const withoutUserInfo = (text: string) => text.replace(/\/\/[^/@\s]*@/g, '//');
+
+/**
+ * `url` without the user name and password, with secret query values (tokens, keys, share keys,
+ * and the names `isSecretParam` adds) replaced, and without credentials of URLs given as query
+ * values. Text that is not a URL is returned with any `user:password@` part removed.
+ */
+export function redactUrl(
+  url: string | URL,
+  isSecretParam: (name: string) => boolean = () => false,
+): string {
+  const text = String(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return withoutUserInfo(text);
+  }
+  const query = [...parsed.searchParams]
+    .map(([name, value]) => {
+      const secret = secretParam.test(name) || isSecretParam(name);
+      const shown = secret ? REDACTED : encodeURIComponent(withoutUserInfo(value));
+      return `${encodeURIComponent(name)}=${shown}`;
+    })
+    .join('&');
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}${query ? `?${query}` : ''}${parsed.hash}`;
+}
+
+const secretField = /token|secret|password|passwd|api_?key|credential/i;
+
+/**
+ * A copy of a parsed body with the values of secret-looking fields (`access_token`,
+ * `authentication_token`, `client_secret`, ...) replaced, for errors that keep a body which did not
+ * match its schema: a token answer that failed validation must not carry the live token around.
+ */
+export function redactSecretFields(value: unknown, depth = 0): unknown {
+  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecretFields(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    copy[name] =
+      secretField.test(name) && field !== null && field !== undefined
+        ? REDACTED
+        : redactSecretFields(field, depth + 1);
+  }
+  return copy;
+}

@@ -1,0 +1,178 @@
+import type { Logger, LogLevel } from '../observability/logger';
+import type { Telemetry } from '../observability/telemetry';
+import { CLIENT_OPTION_RULES } from './rules';
+
+/** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Keys a caller may add to what hooks find in `options.context`. */
+export type HookContext = Record<string, unknown>;
+
+/** The options a hook receives (ky's normalized options), with the call's context. */
+export interface HookOptions {
+  /** The caller's context keys, and the call's `operation` and `pathTemplate`. */
+  readonly context: HookContext & {
+    /** The operation's public name, such as `docs.spaces.get`. */
+    readonly operation: string;
+    /** The path template relative to the base URL, such as `spaces/{spaceId}`. */
+    readonly pathTemplate: string;
+  };
+  readonly method: string;
+  readonly [option: string]: unknown;
+}
+
+/** What every hook but `beforeRetry` is told of the call's progress. */
+export interface HookState {
+  /** Retries made so far: 0 on the first attempt. */
+  readonly retryCount: number;
+}
+
+/**
+ * Runs before each attempt; return a `Request` to send that instead, or a `Response` to answer
+ * without sending.
+ */
+export type BeforeRequestHook = (
+  request: Request,
+  options: HookOptions,
+  state: HookState,
+) => unknown;
+
+/**
+ * Runs before each retry, once the wait is over, with the error the failed attempt ended with (the
+ * client's error class: `RateLimitError`, `APIConnectionError`...). Return ky's `stop` to give up
+ * and fail with that error.
+ */
+export type BeforeRetryHook = (state: {
+  request: Request;
+  options: HookOptions;
+  error: Error;
+  retryCount: number;
+}) => unknown;
+
+/**
+ * Runs on each answer; return a `Response` to use instead, or ky's `ky.retry()` to try again (under
+ * the same rules as any retry).
+ */
+export type AfterResponseHook = (
+  request: Request,
+  options: HookOptions,
+  response: Response,
+  state: HookState,
+) => unknown;
+
+/** An error answer as ky reports it to `beforeError`, before the client turns it into its own. */
+export interface HTTPErrorLike extends Error {
+  readonly request: Request;
+  readonly response: Response;
+  readonly options: HookOptions;
+}
+
+/** Runs on each error answer; returns the error to report (the client maps an answer's status). */
+export type BeforeErrorHook = (error: HTTPErrorLike, state: HookState) => Error | Promise<Error>;
+
+/** ky's hooks, in ky's shapes: each list runs in order, the client's before the request's. */
+export interface TransportHooks {
+  beforeRequest?: BeforeRequestHook[] | undefined;
+  beforeRetry?: BeforeRetryHook[] | undefined;
+  afterResponse?: AfterResponseHook[] | undefined;
+  beforeError?: BeforeErrorHook[] | undefined;
+}
+
+/** What `shouldRetry` is told of a failed attempt. */
+export interface ShouldRetryState {
+  /** The error the attempt failed with, as the caller would get it (`RateLimitError`, ...). */
+  error: Error;
+  /** The number of the retry being decided: 1 for the first. */
+  retryCount: number;
+}
+
+/** The retry options, in ky's shape; every one is optional. */
+export interface RetryOptions {
+  /** Retries after the first attempt (default 2). */
+  limit?: number;
+  /** Methods whose failures are retried beyond those every method retries (429, a refused connection). */
+  methods?: string[];
+  /** Statuses worth another attempt (default 408, 409, 429, 500, 502, 503, 504). */
+  statusCodes?: number[];
+  /** Statuses whose `Retry-After` (or, for 429, rate-limit reset header) sets the wait (default 429, 503). */
+  afterStatusCodes?: number[];
+  /** The longest server-requested wait that is waited, in ms (default 60 000); a longer one fails at once. */
+  maxRetryAfter?: number;
+  /** The longest backoff, in ms (default 8 000). */
+  backoffLimit?: number;
+  /** The backoff before retry number `attemptCount` (1 for the first), in ms, before jitter. */
+  delay?: (attemptCount: number) => number;
+  /** Spreads a backoff: true picks from all of it, false keeps it whole, or a function of the delay. */
+  jitter?: boolean | ((delay: number) => number);
+  /** Whether an attempt that ran out of time is retried (default true). */
+  retryOnTimeout?: boolean;
+  /**
+   * Narrows what is retried: false never retries, true retries what the method rules allow,
+   * undefined leaves it to the other options.
+   */
+  shouldRetry?: (state: ShouldRetryState) => boolean | undefined | Promise<boolean | undefined>;
+}
+
+/** Retry options: a number is the limit of retries after the first attempt. */
+export type RetrySetting = number | RetryOptions;
+
+/** Options every SDK method accepts as its last argument. */
+export interface RequestOptions {
+  /** Cancels the request, including any wait before a retry; an aborted signal sends nothing. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds allowed for each attempt, the body included, each with its own timer (default 60 000). */
+  timeout?: number | undefined;
+  /** Retry options for this request, merged over the client's (a number sets the limit). */
+  retry?: RetrySetting | undefined;
+  /** Extra headers for this request; a value of `undefined` removes a default header. */
+  headers?: Record<string, string | undefined> | undefined;
+  /** ky hooks for this request, run after the client's. */
+  hooks?: TransportHooks | undefined;
+  /**
+   * The `Idempotency-Key` of a POST or PATCH on an interface that honours one (metering): every
+   * attempt carries it. Without it the client generates one per call.
+   */
+  idempotencyKey?: string | undefined;
+  /**
+   * Body fields the SDK does not know yet, sent as given next to the checked body. A field the
+   * operation declares is refused: the typed input is where it goes.
+   */
+  extraBody?: Record<string, unknown> | undefined;
+  /** Query parameters the SDK does not know yet, sent as given next to the checked query. */
+  extraQuery?: Record<string, string | number | boolean> | undefined;
+  /** Keys for hooks to read in `options.context`, next to `operation` and `pathTemplate`. */
+  context?: HookContext | undefined;
+}
+
+/** Options shared by every client's constructor. */
+export interface ClientOptions {
+  /** A `fetch` implementation to use instead of the global one (a proxy agent, a keep-alive pool, a test server). */
+  fetch?: typeof fetch;
+  /** Milliseconds allowed for each attempt of each request, the body included (default 60 000). */
+  timeout?: number;
+  /** Retry options (default: 2 retries; see the README for the statuses and waits). */
+  retry?: RetrySetting;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Replaces the `User-Agent` value `clientkit/<version>`. */
+  userAgent?: string;
+  /** ky hooks run on every request (for example `beforeRequest` to add tracing headers). */
+  hooks?: TransportHooks;
+  /** Keys every hook finds in `options.context`, next to `operation` and `pathTemplate`. */
+  context?: HookContext;
+  /** Where to write what the client does; `console` when a level is set without one. */
+  logger?: Logger;
+  /**
+   * The least severe level written; without it, the `CLIENTKIT_LOG` environment variable
+   * (`debug`, `info`, `warn`, `error` or `off`) when set, else `warn` with a logger and nothing
+   * without one.
+   */
+  logLevel?: LogLevel;
+  /** Check every response against the interface's schema and throw `APIResponseValidationError` on a mismatch. */
+  validateResponses?: boolean;
+  /** Watches every call and attempt, such as `openTelemetry()` from `@clientkit/core/opentelemetry`. */
+  telemetry?: Telemetry;
+}
+
+/** The names of `ClientOptions`. */
+export const CLIENT_OPTION_NAMES: readonly string[] = Object.keys(CLIENT_OPTION_RULES);

@@ -1,0 +1,176 @@
+import ky, {
+  type ForceRetryError,
+  isForceRetryError,
+  isHTTPError,
+  type KyInstance,
+  type Options,
+} from 'ky';
+import type { HookContext, HookOptions, HookState, TransportHooks } from '../options/options';
+import { hasNoBody } from './body';
+import { ConnectionFailure, ForcedRetry } from './failure';
+import type { AttemptRequest, Exchange, Sender } from './sender';
+
+type Hook = (...args: never[]) => unknown;
+
+/**
+ * A ky instance whose `fetch` marks the runtime's own rejections as `ConnectionFailure`, so that
+ * they are told apart from errors of hooks. `fetchOf` is read for every attempt, so a fetch replaced
+ * after the client was built (by a test tool) is used.
+ */
+export function kyInstance(fetchOf: () => typeof fetch): KyInstance {
+  return ky.create({
+    fetch: (input, init) => {
+      const request = input as Request;
+      // A signal that fired between the call and this attempt: nothing is handed to fetch.
+      if (request.signal.aborted) {
+        return Promise.reject(new ConnectionFailure(request.url, request.signal.reason));
+      }
+      return fetchOf()(request, init).catch((error: unknown) => {
+        throw new ConnectionFailure(request.url, error);
+      });
+    },
+  });
+}
+
+/**
+ * The sender of one call's attempts through ky, which builds each request and runs the
+ * application's hooks on it. ky does not retry (the transport's loop does): every attempt is one ky
+ * request, and hooks are told the loop's retry count. ky's own timeout is off: the attempt's signal
+ * ends it, body included.
+ */
+export function kySender(
+  instance: KyInstance,
+  hooks: TransportHooks | undefined,
+  context: HookContext | undefined,
+): Sender {
+  const seen = new AttemptsSeen(hooks);
+  return {
+    async send(attempt) {
+      const kyHooks = seen.start(attempt);
+      const options: Options = {
+        method: attempt.method,
+        headers: attempt.headers,
+        body: attempt.body,
+        signal: attempt.signal,
+        retry: 0,
+        timeout: false,
+      };
+      if (kyHooks) Object.assign(options, { hooks: kyHooks, context });
+      let response: Response;
+      try {
+        response = await instance(attempt.url, options);
+      } catch (error) {
+        if (isForceRetryError(error)) throw await seen.forcedRetry(error, attempt);
+        if (!isHTTPError(error)) throw error;
+        response = error.response;
+      } finally {
+        seen.end();
+      }
+      return exchangeOf(response, attempt);
+    },
+    async beforeRetry(error, retryCount) {
+      for (const hook of hooks?.beforeRetry ?? []) {
+        const { request, options } = seen.last();
+        if ((await hook({ request, options, error, retryCount })) === ky.stop) return false;
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * What ky's hooks of one call's attempts see and do beyond the application's: they tell its hooks
+ * the loop's retry count, announce each attempt to the telemetry after the application's
+ * `beforeRequest` hooks, remember the request and options of the last attempt (for `beforeRetry`),
+ * and keep the answer `afterResponse` hooks are given, on which a forced retry is judged.
+ */
+class AttemptsSeen {
+  readonly #hooks: TransportHooks | undefined;
+  #kyHooks: TransportHooks | undefined;
+  #attempt: AttemptRequest | undefined;
+  #request: Request | undefined;
+  #options: HookOptions | undefined;
+  #answer: Response | undefined;
+
+  constructor(hooks: TransportHooks | undefined) {
+    this.#hooks = hooks;
+  }
+
+  /** The hooks to give ky for `attempt`: none when neither the application nor a telemetry has any. */
+  start(attempt: AttemptRequest): TransportHooks | undefined {
+    this.#attempt = attempt;
+    if (!this.#hooks && !attempt.announce) return undefined;
+    this.#kyHooks ??= this.#wrap(this.#hooks ?? {});
+    return this.#kyHooks;
+  }
+
+  /** The attempt is over: an answer kept for a forced retry that did not come is let go. */
+  end(): void {
+    void this.#answer?.body?.cancel().catch(() => undefined);
+    this.#answer = undefined;
+  }
+
+  #wrap(hooks: TransportHooks): TransportHooks {
+    const state = (): HookState => ({ retryCount: this.#attempt?.retryCount ?? 0 });
+    const withState = (list: Hook[] | undefined) =>
+      (list ?? []).map(
+        (hook) =>
+          (...args: unknown[]) =>
+            (hook as (...args: unknown[]) => unknown)(...args.slice(0, -1), state()),
+      );
+    const sending = (request: Request, options: HookOptions) => {
+      this.#request = request;
+      this.#options = options;
+      this.#attempt?.announce?.(request);
+    };
+    const keepAnswer = (_request: Request, _options: HookOptions, response: Response) => {
+      this.#answer = response.clone();
+    };
+    const afterResponse = withState(hooks.afterResponse);
+    return {
+      beforeRequest: [...withState(hooks.beforeRequest), sending],
+      afterResponse: afterResponse.length > 0 ? [keepAnswer, ...afterResponse] : [],
+      beforeError: withState(hooks.beforeError),
+    } as TransportHooks;
+  }
+
+  last(): { request: Request; options: HookOptions } {
+    return { request: this.#request!, options: this.#options! };
+  }
+
+  /** ky's forced retry, with the answer it was forced on, read now. */
+  async forcedRetry(error: ForceRetryError, attempt: AttemptRequest): Promise<ForcedRetry> {
+    if (error.customRequest) {
+      throw new TypeError(
+        'clientkit: ky.retry({ request }) is not supported; change the request in a beforeRequest hook',
+      );
+    }
+    const answer = this.#answer!;
+    this.#answer = undefined;
+    return new ForcedRetry(error, error.customDelay, await exchangeOf(answer, attempt));
+  }
+}
+
+/** An answer of ky's, its body read now (within the attempt's signal). */
+async function exchangeOf(response: Response, attempt: AttemptRequest): Promise<Exchange> {
+  let text = '';
+  if (hasNoBody(response.status, attempt.method)) {
+    await response.body?.cancel();
+  } else {
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw new ConnectionFailure(response.url || attempt.url, error);
+    }
+  }
+  const url = response.url || attempt.url;
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    url,
+    contentType: response.headers.get('content-type'),
+    text,
+    headers: () => response.headers,
+    response: () => response,
+  };
+}
