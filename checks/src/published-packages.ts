@@ -7,6 +7,7 @@ interface Manifest {
   name: string;
   private?: boolean;
   exports?: Record<string, unknown>;
+  dependencies?: Record<string, string>;
 }
 
 export interface PublishedPackage {
