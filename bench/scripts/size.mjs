@@ -1,13 +1,23 @@
-// Bundle size of each client as an application ships it: a program that constructs the client and
-// calls one method, bundled by esbuild (ESM, minified, dependencies included), then gzipped.
-// Exits 1 when a client is over the 24 kB budget. With --peers, the official SDKs of the modelled services
-// (and bare ky) are measured the same way beside ours; they have no budget.
+// Bundle size of each client as a browser application ships it: a program that constructs the
+// client and calls one method, bundled by esbuild (browser platform, ESM, minified, ky and zod
+// bundled from node_modules like every other dependency), then gzipped. Every chunk of the packages
+// that the program loads counts, whether it arrives with the page or with the first request; only
+// the chunks of opt-in features (OPT_IN_CHUNKS), loaded when the application turns the feature on,
+// are left out.
+// The alarm: exits 1 when a client reaches 32 kB gzip. It is there to catch a regression (a
+// dependency bundled twice, a feature that stopped loading lazily), not a target to design towards.
+// With --peers, the official SDKs of the modelled services (and bare ky) are measured the same way
+// beside ours; the alarm does not apply to them.
 // Usage: node scripts/size.mjs [--json] [--peers]
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
-export const BUDGET_BYTES = 24 * 1024;
-export const TARGET_BYTES = 15 * 1024;
+export const ALARM_BYTES = 32 * 1024;
+
+/** The rows of our clients that reach the alarm; peers have none. */
+export function overTheAlarm(rows) {
+  return rows.filter((row) => !row.peer && row.gzip >= ALARM_BYTES);
+}
 
 export const programs = {
   '@clientkit/docs-client': `import { DocsClient } from '@clientkit/docs-client';
@@ -81,7 +91,7 @@ export async function measure(name, contents, platform = 'browser') {
     stdin: { contents, resolveDir: import.meta.dirname, loader: 'js' },
     // Resolve packages as a user's bundler does, through node_modules and each package's exports to
     // its built dist files (what is published), not through the repository tsconfig's paths, which
-    // point at the sources. Core's ESM dist carries its own copy of ky and zod.
+    // point at the sources.
     tsconfigRaw: {},
     bundle: true,
     minify: true,
@@ -116,28 +126,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(rows));
   } else {
-    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
     console.log(
-      `Bundle size per client (esbuild, ESM, minified, gzip; budget ${kb(BUDGET_BYTES)}, target ${kb(TARGET_BYTES)})`,
+      `Bundle size per client (esbuild, browser, ESM, minified, gzip; alarm at ${bytes(ALARM_BYTES)})`,
     );
     for (const row of rows) {
       const verdict = row.peer
         ? `peer (${row.platform})`
-        : row.gzip > BUDGET_BYTES
-          ? 'OVER BUDGET'
-          : row.gzip > TARGET_BYTES
-            ? 'within budget'
-            : 'on target';
+        : overTheAlarm([row]).length > 0
+          ? 'OVER THE ALARM'
+          : 'under the alarm';
       console.log(
-        `  ${row.name.padEnd(28)} ${kb(row.minified).padStart(9)} min ${kb(row.gzip).padStart(8)} gzip  ${verdict}`,
+        `  ${row.name.padEnd(28)} ${bytes(row.minified).padStart(10)} min ${bytes(row.gzip).padStart(8)} gzip  ${verdict}`,
       );
     }
   }
-  const over = rows.filter((row) => !row.peer && row.gzip > BUDGET_BYTES);
+  const over = overTheAlarm(rows);
   if (over.length > 0) {
-    console.error(
-      `Over the ${BUDGET_BYTES / 1024} kB budget: ${over.map((row) => row.name).join(', ')}`,
-    );
+    const names = over.map((row) => `${row.name} (${bytes(row.gzip)})`).join(', ');
+    console.error(`At or over the ${bytes(ALARM_BYTES)} gzip alarm: ${names}`);
     process.exit(1);
   }
+}
+
+function bytes(count) {
+  return `${count.toLocaleString('en')} B`;
 }
