@@ -13,7 +13,7 @@ export const usage = `Usage: clientkit-reference-server [options]
                     is taken; 0 picks a free one)
   --chaos <settings>
                     faults at random on every interface, e.g.
-                    rate=0.1,kinds=503|reset|malformed,seed=7 (also paths=/v1|/api/v2 and
+                    'rate=0.1,kinds=503|reset|malformed,seed=7' (also paths=/v1|/api/v2 and
                     latencyMs=500-2000); GET /__admin/faults lists what was injected
   --help            show this text`;
 

@@ -37,10 +37,15 @@ export interface ChaosOptions {
 
 /** Chaos mode as it runs: the options with every default filled in, the seed included. */
 export interface ActiveChaos {
+  /** The share of matching requests that get a fault. */
   rate: number;
+  /** What a faulted request may get. */
   kinds: ChaosKind[];
+  /** The seed that replays this run. */
   seed: number;
+  /** The path prefixes chaos applies to. */
   paths: string[];
+  /** The wait of the `latency` kind. */
   latencyMs: Latency;
 }
 

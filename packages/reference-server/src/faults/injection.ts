@@ -5,6 +5,7 @@ export type InjectedKind = 'status' | 'drop' | 'latency' | FaultKind;
 
 /** What a fault does to one request, decided when the request arrives. */
 export interface Injection {
+  /** What is done. */
   kind: InjectedKind;
   /** For `reset`: before the headers or half-way through the body. */
   when?: ResetWhen;
@@ -20,8 +21,11 @@ export interface Injection {
 export interface InjectedFault {
   /** The `x-request-id` the server gave the exchange (sent only when headers were sent). */
   requestId: string;
+  /** The request's method. */
   method: string;
+  /** The request's path, a trailing slash kept. */
   path: string;
+  /** What was done to it. */
   kind: InjectedKind;
   /** For `reset`: when the connection was cut. */
   when?: ResetWhen;

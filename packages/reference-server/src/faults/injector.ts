@@ -26,7 +26,9 @@ export interface FaultInjectorOptions {
 
 /** A request as the injector sees it. */
 export interface FaultedRequest {
+  /** The request's method. */
   method: string;
+  /** The request's path, a trailing slash kept. */
   path: string;
   /** The `x-request-id` the server gives the exchange, for the log. */
   requestId: string;
