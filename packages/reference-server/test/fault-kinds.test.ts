@@ -297,3 +297,27 @@ describe('latency from a range', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(entry!.latencyMs! - 5);
   });
 });
+
+describe('faults and the interfaces’ own conventions', () => {
+  it.each([
+    ['drop', { drop: true }],
+    ['reset', { kind: 'reset' }],
+  ] as const)(
+    'a %s stays a lost connection when WordPress’s _envelope would wrap every answer',
+    async (_, fault) => {
+      server.faults.add({ path: '/wp-json/', ...fault });
+      const path = '/wp-json/calendar/events/v1/events?_envelope=1';
+      await expect(server.fetch(`${ORIGIN}${path}`)).rejects.toThrow('fetch failed');
+      server.faults.add({ path: '/wp-json/', ...fault });
+      await expect(fetch(`${url}${path}`)).rejects.toThrow('fetch failed');
+    },
+  );
+
+  it('cuts the enveloped answer, as it would have been sent, when the fault breaks the answer', async () => {
+    server.faults.add({ path: '/wp-json/', kind: 'malformed' });
+    const response = await server.fetch(`${ORIGIN}/wp-json/calendar/events/v1/events?_envelope=1`);
+    const text = await response.text();
+    expect(text.startsWith('{"body":')).toBe(true);
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+  });
+});

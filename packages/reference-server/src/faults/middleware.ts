@@ -25,17 +25,22 @@ export interface FaultMiddlewares {
    */
   inject: MiddlewareHandler;
   /**
-   * Breaks the finished answer (the handler's, with every convention applied) when the fault
-   * decided so: it runs outside everything but the request id, so that what is cut is what would
-   * have been sent.
+   * Breaks the finished answer (the handler's, with every convention applied), or marks it as a
+   * lost connection, when the fault decided so: it runs outside everything but the request id, so
+   * that what is cut is what would have been sent.
    */
   breakAnswer: MiddlewareHandler;
 }
 
-function breakingKindOf(injection: Injection): BreakingKind | undefined {
+/** What the outer middleware must do to the finished answer. */
+type Outcome = BreakingKind | 'drop' | 'reset';
+
+function outcomeOf(injection: Injection): Outcome | undefined {
   switch (injection.kind) {
+    case 'drop':
+      return 'drop';
     case 'reset':
-      return 'reset-mid-body';
+      return injection.when === 'mid-body' ? 'reset-mid-body' : 'reset';
     case 'truncate':
     case 'malformed':
     case 'stall':
@@ -46,9 +51,8 @@ function breakingKindOf(injection: Injection): BreakingKind | undefined {
   }
 }
 
-function replacement(c: Context, injection: Injection, deps: FaultMiddlewareDeps): Response {
-  if (injection.kind === 'drop') return noAnswer('drop');
-  if (injection.kind === 'reset') return noAnswer('reset');
+/** The error answer of a `status` or `html` fault. */
+function errorAnswer(c: Context, injection: Injection, deps: FaultMiddlewareDeps): Response {
   const status = injection.status!;
   const response =
     injection.kind === 'html'
@@ -67,7 +71,7 @@ function replaceAnswer(c: Context, response: Response): void {
 /** The fault middlewares of an app: test control (`/__admin`) and preflights never get faults. */
 export function faultMiddlewares(deps: FaultMiddlewareDeps): FaultMiddlewares {
   // Keyed by the context: the request object itself is replaced when its body is read.
-  const breaking = new WeakMap<Context, BreakingKind>();
+  const outcomes = new WeakMap<Context, Outcome>();
   const inject: MiddlewareHandler = async (c, next) => {
     const path = deps.pathOf(c);
     if (c.req.method === 'OPTIONS' || path.startsWith('/__admin')) return next();
@@ -77,15 +81,19 @@ export function faultMiddlewares(deps: FaultMiddlewareDeps): FaultMiddlewares {
     if (injection.latencyMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, injection.latencyMs));
     }
-    if (replacesAnswer(injection)) return replacement(c, injection, deps);
-    const kind = breakingKindOf(injection);
-    if (kind) breaking.set(c, kind);
+    const outcome = outcomeOf(injection);
+    if (outcome) outcomes.set(c, outcome);
+    if (outcome === 'drop' || outcome === 'reset') return noAnswer(outcome);
+    if (replacesAnswer(injection)) return errorAnswer(c, injection, deps);
     return next();
   };
+  // A lost connection is marked again here, since a convention around the answer (WordPress's
+  // _envelope) may have wrapped the mark into a body.
   const breakAnswer: MiddlewareHandler = async (c, next) => {
     await next();
-    const kind = breaking.get(c);
-    if (kind) replaceAnswer(c, await brokenAnswer(c.res, kind));
+    const outcome = outcomes.get(c);
+    if (outcome === 'drop' || outcome === 'reset') replaceAnswer(c, noAnswer(outcome));
+    else if (outcome) replaceAnswer(c, await brokenAnswer(c.res, outcome));
   };
   return { inject, breakAnswer };
 }
