@@ -162,6 +162,13 @@ describe('kind "truncate"', () => {
     expect(spaceCount()).toBe(before + 1);
   });
 
+  it('still sends the headers of a HEAD answer, which has no body to cut, before closing', async () => {
+    server.faults.add({ method: 'HEAD', path: SPACE, kind: 'truncate' });
+    const exchange = sendRaw(url, { method: 'HEAD', path: SPACE, headers: auth });
+    expect(await exchange.ended).toBe('closed');
+    expect(parseAnswer(exchange.received()).status).toBe(200);
+  });
+
   it('cuts a stand-in body {} sent with 200 when the answer has none to cut (a 205)', async () => {
     server.faults.add({ method: 'DELETE', path: '/v1/spaces/space_api', kind: 'truncate' });
     const exchange = sendRaw(url, {

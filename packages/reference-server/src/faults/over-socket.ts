@@ -41,14 +41,17 @@ export async function deliverOverSocket(
   }
   const body = new Uint8Array(await response.arrayBuffer());
   outgoing.writeHead(response.status, announcedHeaders(response.headers, body.byteLength));
+  const part = sentPart(body);
+  // A HEAD answer has no body to send half of: its headers still go out before the fault.
+  if (part.byteLength > 0) outgoing.write(part);
+  else outgoing.flushHeaders();
   if (fault === 'stall') {
-    outgoing.write(sentPart(body));
     const release = stalls.hold(() => socket.destroy());
     socket.once('close', release);
     return RESPONSE_ALREADY_SENT;
   }
-  // Cut only once the part is on its way, so that the client receives it before the cut.
-  outgoing.write(sentPart(body), () =>
+  // Cut only once what was written has left, so that the client receives it before the cut.
+  socket.write(new Uint8Array(0), () =>
     fault === 'truncate' ? socket.destroy() : socket.resetAndDestroy(),
   );
   return RESPONSE_ALREADY_SENT;
