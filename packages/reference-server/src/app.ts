@@ -1,18 +1,15 @@
-import type { IncomingMessage } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { adminError } from './admin/problem';
 import { ADMIN_BODY_LIMIT } from './admin/routes';
 import { limitBody } from './body-limit';
 import { corsPolicy } from './cors';
-import { type FaultInjector, faultHeaders } from './faults';
+import type { FaultInjector } from './faults/injector';
+import { faultMiddlewares } from './faults/middleware';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
 import { requestIds } from './request-id';
 import { writeTransactions } from './write-transaction';
-
-/** A header the in-process `fetch` turns into a connection error, as a dropped socket would be. */
-export const DROPPED_HEADER = 'x-reference-server-dropped';
 
 /**
  * The site's front page: where each interface lives, with the Link headers the interfaces
@@ -39,7 +36,7 @@ function frontPage(c: Context, modules: InterfaceModule[]): Response {
 export function createApp(
   context: ServerContext,
   modules: InterfaceModule[],
-  faults: FaultInjector,
+  injector: FaultInjector,
   admin: Hono | undefined,
 ): Hono {
   const app = new Hono({ strict: false });
@@ -59,34 +56,19 @@ export function createApp(
     );
   };
 
+  const faults = faultMiddlewares({ faults: injector, problemResponse, pathOf });
   app.use(
     '*',
     requestIds((path) => moduleFor(path)?.requestIdHeader),
   );
+  app.use('*', faults.breakAnswer);
   app.use('*', corsPolicy());
   app.use('*', (c, next) => {
     const middleware = moduleFor(pathOf(c))?.middleware;
     return middleware ? middleware(c, next) : next();
   });
 
-  app.use('*', async (c, next) => {
-    const path = pathOf(c);
-    if (c.req.method === 'OPTIONS' || path.startsWith('/__admin')) return next();
-    const fault = faults.take(c.req.method, path);
-    if (!fault) return next();
-    if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.drop) {
-      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
-      return new Response(null, { status: 599, headers: { [DROPPED_HEADER]: '1' } });
-    }
-    if (fault.status === undefined) return next();
-    const response = problemResponse(
-      c,
-      new ApiProblem(fault.status, `Injected fault (status ${fault.status})`),
-    );
-    for (const [name, value] of faultHeaders(fault)) response.headers.set(name, value);
-    return response;
-  });
+  app.use('*', faults.inject);
 
   // Each interface's body limit at its mount point, before any of its routes reads the body.
   app.use(

@@ -1,3 +1,5 @@
+import { FAULT_HEADER } from './faults/transport';
+
 /** One answered request, as `ReferenceServerOptions.onExchange` sees it. */
 export interface Exchange {
   /** The request as it arrived: method, full URL, and the URL's path (trailing slash kept). */
@@ -16,8 +18,10 @@ type Handler = (request: Request, ...rest: never[]) => Response | Promise<Respon
 
 /**
  * Wraps the app's handler so that every answer is reported to `observe`. Answers marked as a
- * dropped connection (`isDropped`) are not reported: the client never receives them. An observer
- * that throws is reported through `logError` and does not change the answer.
+ * connection dropped or reset before the headers (`isDropped`) are not reported: the client never
+ * receives them. An answer an injected fault cuts or stalls on its way is reported whole, as the
+ * handler made it. An observer that throws is reported through `logError` and does not change the
+ * answer.
  */
 export function observeExchanges<H extends Handler>(
   handle: H,
@@ -30,9 +34,11 @@ export function observeExchanges<H extends Handler>(
     if (isDropped(response)) return response;
     const { pathname } = new URL(request.url);
     try {
+      const copy = response.clone();
+      copy.headers.delete(FAULT_HEADER);
       observe({
         request: { method: request.method, url: request.url, path: pathname },
-        response: response.clone(),
+        response: copy,
       });
     } catch (error) {
       logError(`onExchange failed for ${request.method} ${pathname}`, error);

@@ -1,5 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createAdminRoutes } from './admin/routes';
 import {
   type CalendarControl,
@@ -14,10 +15,15 @@ import {
   type MeteringControl,
   type MeteringOptions,
 } from './apis/metering/interface';
-import { createApp, DROPPED_HEADER } from './app';
+import { createApp } from './app';
 import { type Clock, type ClockOptions, createClock } from './clock';
 import { type ExchangeObserver, observeExchanges } from './exchanges';
-import { FaultInjector, type FaultSpec, type FaultInjector as Faults } from './faults';
+import type { FaultSpec } from './faults/fault-spec';
+import { deliverInProcess } from './faults/in-process';
+import { FaultInjector, type FaultInjector as Faults } from './faults/injector';
+import { deliverOverSocket } from './faults/over-socket';
+import { createStalls } from './faults/stalls';
+import { sendsNoAnswer } from './faults/transport';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 import { checkServerOptions } from './server-options';
 
@@ -54,7 +60,11 @@ export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
 export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
 export type { Exchange, ExchangeObserver } from './exchanges';
-export { type ActiveFault, FaultInjector, type FaultSpec } from './faults';
+export type { ActiveChaos, ChaosKind, ChaosOptions } from './faults/chaos';
+export type { ActiveFault, FaultKind, FaultSpec, ResetWhen } from './faults/fault-spec';
+export type { InjectedFault, InjectedKind, Injection } from './faults/injection';
+export { type FaultedRequest, FaultInjector, type FaultInjectorOptions } from './faults/injector';
+export type { Latency, LatencyRange } from './faults/latency';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './operations';
 export type { ApiProblem } from './problem';
@@ -94,15 +104,17 @@ export interface ReferenceServer {
   fetch: typeof fetch;
   /** Listens on 127.0.0.1 (port 0 picks a free one) and resolves with the origin URL. */
   listen(port?: number, hostname?: string): Promise<{ url: string; port: number }>;
-  /** Stops listening, closes open connections and background work. */
+  /** Stops listening, closes open connections (stalled ones too) and background work. */
   close(): Promise<void>;
+  /** Closes the server, for `await using server = await createReferenceServer()`. */
+  [Symbol.asyncDispose](): Promise<void>;
   /** The origin URL once listening. */
   readonly url: string | undefined;
   /** The clock everything time-based reads. */
   clock: Clock;
-  /** Injected failures. */
+  /** Injected failures, chaos mode and the log of what was injected. */
   faults: Faults;
-  /** Back to the seed data (every interface) and no faults. */
+  /** Back to the seed data (every interface), no faults and no chaos. */
   reset(): void;
   /** Replaces the state of the named interfaces. */
   seed(data: Partial<Record<InterfaceName, unknown>>): void;
@@ -164,30 +176,40 @@ export async function createReferenceServer(
     if (seed !== undefined) module.seed(seed);
   }
 
-  const faults = new FaultInjector();
+  const faults = new FaultInjector({ chaosPaths: modules.flatMap((module) => module.prefixes) });
   for (const spec of options.faults ?? []) faults.add(spec);
   const admin = options.admin ? createAdminRoutes(modules, faults, clock) : undefined;
   const app = createApp(context, modules, faults, admin);
-  const dropped = (response: Response) => response.headers.has(DROPPED_HEADER);
-  const handle = options.onExchange
-    ? observeExchanges(app.fetch, options.onExchange, dropped, context.logError)
+  const answer = options.onExchange
+    ? observeExchanges(app.fetch, options.onExchange, sendsNoAnswer, context.logError)
     : app.fetch;
+  const stalls = createStalls();
   await startModules(modules, clock);
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
-    const response = await handle(request);
-    if (dropped(response)) {
-      throw new TypeError('fetch failed', {
-        cause: new Error('connection dropped by an injected fault'),
-      });
-    }
-    return response;
+    return deliverInProcess(await answer(request), request.signal, stalls);
   }) as typeof fetch;
 
-  const httpServer = createAdaptorServer({ fetch: handle, overrideGlobalObjects: false });
+  // createAdaptorServer makes an HTTP/1 server: its answers always go to a ServerResponse.
+  const answerOverSocket = async (request: Request, env: HttpBindings | Http2Bindings) =>
+    deliverOverSocket(await answer(request, env), env.outgoing as ServerResponse, stalls);
+  const httpServer = createAdaptorServer({
+    fetch: answerOverSocket,
+    overrideGlobalObjects: false,
+  });
   let url: string | undefined;
+  const close = async () => {
+    stalls.endAll();
+    clock.close();
+    for (const module of modules) await module.close?.();
+    if (!httpServer.listening) return;
+    await new Promise<void>((resolve) => {
+      httpServer.close(() => resolve());
+      (httpServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    });
+  };
 
   return {
     fetch: inProcessFetch,
@@ -200,15 +222,8 @@ export async function createReferenceServer(
       url = `http://${hostname}:${address.port}`;
       return { url, port: address.port };
     },
-    async close() {
-      clock.close();
-      for (const module of modules) await module.close?.();
-      if (!httpServer.listening) return;
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
-        (httpServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
-    },
+    close,
+    [Symbol.asyncDispose]: close,
     get url() {
       return url;
     },

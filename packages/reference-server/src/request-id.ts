@@ -1,11 +1,19 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 let requestCounter = 0;
+
+/** The id of each request in flight, so that what runs inside (injected faults) can name it. */
+const idsOfRequests = new WeakMap<Context, string>();
 
 /** A request id: unique within the process and readable in logs. */
 function nextRequestId(): string {
   requestCounter = (requestCounter + 1) % 1_000_000_000;
   return `req_${Date.now().toString(36)}${requestCounter.toString(36).padStart(5, '0')}`;
+}
+
+/** The id the server gives this request's answer. */
+export function requestIdOf(c: Context): string {
+  return idsOfRequests.get(c) ?? '';
 }
 
 /**
@@ -15,8 +23,9 @@ function nextRequestId(): string {
  */
 export function requestIds(ownHeader: (path: string) => string | undefined): MiddlewareHandler {
   return async (c, next) => {
-    await next();
     const id = nextRequestId();
+    idsOfRequests.set(c, id);
+    await next();
     c.res.headers.set('x-request-id', id);
     const own = ownHeader(new URL(c.req.url).pathname);
     if (own) c.res.headers.set(own, id);

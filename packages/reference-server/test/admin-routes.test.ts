@@ -14,6 +14,7 @@ const KNOWN_ROUTES = [
   'GET /__admin/faults',
   'POST /__admin/faults',
   'DELETE /__admin/faults',
+  'POST /__admin/faults/chaos',
   'POST /__admin/docs/tokens',
   'GET /__admin/calendar/professional',
   'POST /__admin/calendar/professional',

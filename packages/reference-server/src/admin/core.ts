@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { type Clock, parseDuration } from '../clock';
-import type { FaultInjector } from '../faults';
+import type { ChaosOptions } from '../faults/chaos';
+import type { FaultInjector } from '../faults/injector';
 import type { InterfaceModule, InterfaceName } from '../interface';
 import { bodyOf } from '../operations';
 import { ApiProblem } from '../problem';
@@ -37,19 +38,33 @@ const AdminClockBody = z.optional(
     ),
   }),
 );
+/** Milliseconds, or a range to draw each wait from. */
+const AdminLatency = z.union([z.number(), z.strictObject({ min: z.number(), max: z.number() })]);
 const AdminFaultBody = z.strictObject({
   method: z.optional(z.string()),
   path: z.optional(z.string()),
   status: z.optional(z.number()),
+  kind: z.optional(z.enum(['reset', 'truncate', 'malformed', 'stall', 'empty', 'html'])),
+  when: z.optional(z.enum(['before-headers', 'mid-body'])),
   retryAfter: z.optional(z.union([z.number(), z.string()])),
   headers: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
-  latencyMs: z.optional(z.number()),
+  latencyMs: z.optional(AdminLatency),
   drop: z.optional(z.boolean()),
   count: z.optional(z.number()),
+  probability: z.optional(z.number()),
+  seed: z.optional(z.number()),
+});
+/** The kinds are checked by `faults.chaos`, which names the one it does not know. */
+const AdminChaosBody = z.strictObject({
+  rate: z.number(),
+  kinds: z.optional(z.array(z.union([z.number(), z.string()]))),
+  seed: z.optional(z.number()),
+  paths: z.optional(z.array(z.string())),
+  latencyMs: z.optional(AdminLatency),
 });
 
 /** The named schemas of the server-wide admin bodies, for the document. */
-export const coreAdminRequests = { AdminSeedBody, AdminClockBody, AdminFaultBody };
+export const coreAdminRequests = { AdminSeedBody, AdminClockBody, AdminFaultBody, AdminChaosBody };
 
 const operations = [
   adminOperation('listAdminRoutes', 'GET', '/', 'Every admin route, as "METHOD path"'),
@@ -58,7 +73,7 @@ const operations = [
     'reset',
     'POST',
     '/reset',
-    'Every interface back to its seed data; faults cleared',
+    'Every interface back to its seed data; faults and chaos cleared',
   ),
   adminOperation('seed', 'POST', '/seed', 'Replace the state of the named interfaces', {
     body: AdminSeedBody,
@@ -72,14 +87,27 @@ const operations = [
   adminOperation('moveClock', 'POST', '/clock', 'Set or advance the clock; due timers run', {
     body: AdminClockBody,
   }),
-  adminOperation('listFaults', 'GET', '/faults', 'The injected faults still waiting'),
+  adminOperation(
+    'listFaults',
+    'GET',
+    '/faults',
+    'The injected faults still waiting, chaos mode (null when off) and the latest 1,000 injections',
+  ),
   adminOperation('addFault', 'POST', '/faults', 'Inject a fault into the next matching requests', {
     body: AdminFaultBody,
     success: { 201: 'Added' },
     errors: { 400: 'A fault that is not valid' },
   }),
-  adminOperation('clearFaults', 'DELETE', '/faults', 'Remove every injected fault', {
-    success: { 204: 'Cleared' },
+  adminOperation(
+    'clearFaults',
+    'DELETE',
+    '/faults',
+    'Remove every injected fault, end chaos mode, empty the log',
+    { success: { 204: 'Cleared' } },
+  ),
+  adminOperation('startChaos', 'POST', '/faults/chaos', 'Turn on (or replace) chaos mode', {
+    body: AdminChaosBody,
+    errors: { 400: 'Chaos options that are not valid' },
   }),
 ];
 
@@ -127,8 +155,15 @@ function coreHandlers(deps: CoreAdminDeps): Record<string, AdminHandler> {
       if (body.advance !== undefined) await clock.advance(body.advance);
       return c.json({ now: clock.date().toISOString() });
     },
-    listFaults: (c) => c.json({ faults: faults.list() }),
+    listFaults: (c) =>
+      c.json({
+        faults: faults.list(),
+        chaos: faults.activeChaos() ?? null,
+        injected: faults.injected(),
+      }),
     addFault: (c, _, input) => c.json(faults.add(bodyOf(input, AdminFaultBody)), 201),
+    startChaos: (c, _, input) =>
+      c.json(faults.chaos(bodyOf(input, AdminChaosBody) as ChaosOptions)),
     clearFaults: (c) => {
       faults.clear();
       return c.body(null, 204);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { type $ZodType, safeParse } from 'zod/v4/core';
 import { tooLargeMessage } from '../body-limit';
 import type { Clock } from '../clock';
-import type { FaultInjector } from '../faults';
+import type { FaultInjector } from '../faults/injector';
 import type { InterfaceModule } from '../interface';
 import {
   type InterfaceDescription,

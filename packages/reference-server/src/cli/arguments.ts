@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { ChaosOptions } from '../faults/chaos';
+import { ChaosArgumentError, parseChaosArgument } from './chaos-argument';
 
 export const usage = `Usage: clientkit-reference-server [options]
 
@@ -9,6 +11,10 @@ export const usage = `Usage: clientkit-reference-server [options]
   --tenant <kind>   identity management tenant: public (default) or private
   --smtp-port <n>   port of the inbound mail SMTP listener (default 2525, or a free one when 2525
                     is taken; 0 picks a free one)
+  --chaos <settings>
+                    faults at random on every interface, e.g.
+                    'rate=0.1,kinds=503|reset|malformed,seed=7' (also paths=/v1|/api/v2 and
+                    latencyMs=500-2000); GET /__admin/faults lists what was injected
   --help            show this text`;
 
 /** What the command line asked for. */
@@ -21,6 +27,8 @@ export interface CliArguments {
   tenant: 'public' | 'private';
   /** Undefined when not given: the default port, or a free one when it is taken. */
   smtpPort: number | undefined;
+  /** Chaos mode from the start, when `--chaos` is given. */
+  chaos: ChaosOptions | undefined;
 }
 
 /** A command line that cannot be run; the CLI prints it with the usage. */
@@ -34,6 +42,16 @@ function portNumber(flag: string, text: string): number {
     throw new UsageError(`${flag} must be 0 to 65535, not "${text}"`);
   }
   return port;
+}
+
+function chaosOf(text: string | undefined): ChaosOptions | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseChaosArgument(text);
+  } catch (error) {
+    if (error instanceof ChaosArgumentError) throw new UsageError(`--chaos: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Reads the command line; throws UsageError when it cannot be run. */
@@ -56,6 +74,7 @@ export function parseCliArguments(args: string[]): CliArguments {
     seedFile: values.seed,
     tenant: values.tenant,
     smtpPort: smtpPort === undefined ? undefined : portNumber('--smtp-port', smtpPort),
+    chaos: chaosOf(values.chaos),
   };
 }
 
@@ -69,6 +88,7 @@ function parse(args: string[]) {
       seed: { type: 'string' },
       tenant: { type: 'string', default: 'public' },
       'smtp-port': { type: 'string' },
+      chaos: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });

@@ -1,4 +1,5 @@
 import { quoted, sourceTextOf } from '../source-text';
+import { describeChaos } from './chaos-argument';
 import type { CliStart } from './start';
 
 /** The package an interface's client is published as: the server itself depends on none of them. */
@@ -53,6 +54,8 @@ export function formatBanner(start: CliStart, admin: boolean): string {
   for (const [name, label, value] of rows) {
     lines.push(`  ${name.padEnd(9)} ${label.padEnd(labelWidth)}  ${value}`);
   }
+  const chaos = server.faults.activeChaos();
+  if (chaos) lines.push('', describeChaos(chaos));
   lines.push(
     '',
     admin

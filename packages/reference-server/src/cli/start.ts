@@ -20,6 +20,7 @@ export interface CliStart {
 }
 
 type ServerArguments = Pick<CliArguments, 'port' | 'host' | 'admin' | 'tenant' | 'smtpPort'> & {
+  chaos?: CliArguments['chaos'];
   seed?: Record<string, unknown>;
 };
 
@@ -76,6 +77,7 @@ export async function startCli(
   defaultSmtpPort = DEFAULT_SMTP_PORT,
 ): Promise<CliStart> {
   const { server, movedFrom } = await createWithSmtp(args, defaultSmtpPort);
+  if (args.chaos) server.faults.chaos(args.chaos);
   const url = await listenHttp(server, args);
   const port = server.mail.smtpPort!;
   return {
