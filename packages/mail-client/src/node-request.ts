@@ -16,8 +16,8 @@ function bytesOf(chunk: Buffer): Uint8Array {
 
 /**
  * The request body as a stream that reads from the socket only when pulled (one chunk per read),
- * so that a request the handler refuses (wrong credentials, a body too large) is never read in
- * full, and nothing piles up for a reader that never comes.
+ * so that the handler reads no more than it asks for (nothing at all of a request it refuses for
+ * its credentials), and nothing piles up for a reader that never comes.
  */
 function lazyBody(request: IncomingMessage): { body: ReadableStream<Uint8Array>; release(): void } {
   let release: () => void = () => undefined;
