@@ -335,7 +335,7 @@ describe('the API reference (pnpm run docs)', () => {
     );
     // A deleted space's delete answers 204, never 404: no NotFoundError to catch.
     expect(errorsOf('docs-client', 'DocsClient.spaces.delete')).not.toContain('NotFoundError');
-    expect(errorsOf('calendar-client', 'CalendarClient.events.get')).toContain('GoneError');
+    expect(errorsOf('calendar-client', 'CalendarClient.events.delete')).toContain('GoneError');
     expect(errorsOf('mail-client', 'MailClient.servers.update')).toContain(
       'UnprocessableEntityError',
     );

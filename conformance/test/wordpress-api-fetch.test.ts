@@ -114,6 +114,18 @@ describe('@wordpress/api-fetch: writes, with its method override', () => {
     expect(again).toMatchObject({ code: 'event-is-in-trash', data: { status: 410 } });
   });
 
+  it('reading back an event it trashed rejects with 403 event-no-longer-available, as The Events Calendar 6.17.2 answers', async () => {
+    await apiFetch({ path: `${PATH}/events/109`, method: 'DELETE' });
+    const readBack = await rejectionOf(apiFetch({ path: `${PATH}/events/109` }));
+    expect(readBack).toMatchObject({ code: 'event-no-longer-available', data: { status: 403 } });
+  });
+
+  it('reading back a venue it trashed resolves to the venue with status trash', async () => {
+    await apiFetch({ path: `${PATH}/venues/14`, method: 'DELETE' });
+    const readBack = await apiFetch({ path: `${PATH}/venues/14` });
+    expect(readBack).toMatchObject({ id: 14, status: 'trash' });
+  });
+
   it('creates an event, updates it by PUT (sent as an overridden POST) and deletes it', async () => {
     const created = (await apiFetch({
       path: `${PATH}/events`,

@@ -297,12 +297,29 @@ describe('DELETE /events/{id} (the trash)', () => {
     });
   });
 
-  it('answers 410 to editors reading or updating a trashed event, 404 to everyone else', async () => {
-    await expect(calendar.editor.events.get(115)).rejects.toBeInstanceOf(GoneError);
+  it('answers 403 event-no-longer-available to everyone reading a trashed event, editors included', async () => {
+    for (const reader of [calendar.editor, calendar.subscriber, calendar.anonymous]) {
+      const refused = await reader.events.get(115).catch((caught: unknown) => caught);
+      expect(refused).toBeInstanceOf(PermissionDeniedError);
+      expect(refused).toMatchObject({ status: 403, code: 'event-no-longer-available' });
+      await expect(reader.events.getBySlug('cancelled-parade')).rejects.toMatchObject({
+        code: 'event-no-longer-available',
+      });
+    }
+  });
+
+  it('answers 403 event-no-longer-available to an editor reading back the event it just trashed', async () => {
+    expect((await calendar.editor.events.delete(109)).status).toBe('trash');
+    await expect(calendar.editor.events.get(109)).rejects.toMatchObject({
+      status: 403,
+      code: 'event-no-longer-available',
+    });
+  });
+
+  it('answers 410 event-is-in-trash to an editor updating a trashed event', async () => {
     await expect(calendar.editor.events.update(115, { title: 'x' })).rejects.toBeInstanceOf(
       GoneError,
     );
-    await expect(calendar.anonymous.events.get(115)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('trashes by slug too', async () => {

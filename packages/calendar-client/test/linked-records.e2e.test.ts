@@ -3,6 +3,7 @@ import {
   GoneError,
   NotFoundError,
   type OrganizerFilters,
+  PermissionDeniedError,
   type VenueFilters,
 } from '@clientkit/calendar-client';
 import { describe, expect, it } from 'vitest';
@@ -162,6 +163,28 @@ describe('venue and organizer records', () => {
       status: 410,
       code: 'organizer-is-in-trash',
     });
+  });
+
+  it('read back from the trash to an editor, with status trash, by id and by slug', async () => {
+    await calendar.editor.venues.delete(14);
+    expect(await calendar.editor.venues.get(14)).toMatchObject({ id: 14, status: 'trash' });
+    expect(await calendar.editor.venues.getBySlug('empty-lot')).toMatchObject({ status: 'trash' });
+    await calendar.editor.organizers.delete(23);
+    expect(await calendar.editor.organizers.get(23)).toMatchObject({ id: 23, status: 'trash' });
+  });
+
+  it('answer 403 venue-not-accessible and organizer-not-accessible to others reading them in the trash', async () => {
+    await calendar.editor.venues.delete(14);
+    await calendar.editor.organizers.delete(23);
+    for (const reader of [calendar.subscriber, calendar.anonymous]) {
+      const venue = await reader.venues.get(14).catch((caught: unknown) => caught);
+      expect(venue).toBeInstanceOf(PermissionDeniedError);
+      expect(venue).toMatchObject({ status: 403, code: 'venue-not-accessible' });
+      await expect(reader.organizers.getBySlug('volunteer-network')).rejects.toMatchObject({
+        status: 403,
+        code: 'organizer-not-accessible',
+      });
+    }
   });
 
   it('disappear from their events once trashed', async () => {

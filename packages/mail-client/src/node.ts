@@ -5,6 +5,9 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './limited-body';
+import { closeAfterDraining, type DrainBounds } from './node-lingering-close';
+import { toFetchRequest } from './node-request';
 import {
   createInboundWebhookHandler,
   type InboundWebhookHandler,
@@ -22,61 +25,43 @@ export type NodeRequestListener = (request: IncomingMessage, response: ServerRes
 /** How long a request's body may take to arrive by default: 30 s. */
 export const DEFAULT_WEBHOOK_BODY_TIMEOUT_MS = 30_000;
 
+/**
+ * How far past `maxBodyBytes` a refused body is still drained: a sender whose body is a little
+ * over the limit (the usual way to meet a 413) can finish writing and read the answer.
+ */
+const DRAIN_MARGIN_BYTES = 1024 * 1024;
+
 /** Options of `createInboundWebhookListener`: the handler's, and how long a body may take. */
 export interface InboundWebhookListenerOptions extends InboundWebhookOptions {
   /**
    * How long the whole body may take to arrive, in milliseconds from the moment the listener gets
    * the request (default 30 000). A body still incomplete then is answered 408 and its connection
    * closed, so a sender that stalls cannot hold a connection and a half-read body for long (Node's
-   * own limit for a whole request is 300 s).
+   * own limit for a whole request is 300 s). The rest of a refused body is drained no longer
+   * than this either.
    */
   bodyTimeoutMs?: number;
 }
 
 /**
- * The request body as a stream that reads from the socket only when pulled, so that a request the
- * handler refuses (wrong credentials, a body too large) is never read in full.
+ * Sends the handler's answer. A request answered before its body ended (refused unread) gets
+ * `connection: close`, and its connection is closed only once the rest of the body has been
+ * drained within `drain`, so that a sender still writing reads the answer.
  */
-function lazyBody(request: IncomingMessage): ReadableStream<Uint8Array> {
-  let chunks: AsyncIterator<Buffer> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        chunks ??= request[Symbol.asyncIterator]();
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-function toFetchRequest(request: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const method = request.method ?? 'GET';
-  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  if (hasBody) Object.assign(init, { body: lazyBody(request), duplex: 'half' });
-  return new Request(url, init);
-}
-
 async function send(
-  response: Response,
+  answer: Response,
   request: IncomingMessage,
   to: ServerResponse,
+  drain: DrainBounds,
 ): Promise<void> {
-  to.statusCode = response.status;
-  for (const [name, value] of response.headers) to.setHeader(name, value);
-  // A body left unread (refused before reading) would otherwise be read to its end to keep the
-  // connection: closing it instead is what keeps a huge refused body off this process.
-  if (!request.complete) to.setHeader('connection', 'close');
-  to.end(Buffer.from(await response.arrayBuffer()));
+  to.statusCode = answer.status;
+  for (const [name, value] of answer.headers) to.setHeader(name, value);
+  const body = Buffer.from(await answer.arrayBuffer());
+  if (!request.complete) {
+    to.setHeader('connection', 'close');
+    closeAfterDraining(request, drain);
+  }
+  to.end(body);
 }
 
 /** Answers 408 to a request whose body did not arrive in time, then closes its connection. */
@@ -109,12 +94,31 @@ function watchBody(
   return () => timedOut;
 }
 
-function serve(handler: InboundWebhookHandler, bodyTimeoutMs: number): NodeRequestListener {
+/** What the listener needs besides the handler: the body's time and what a refused body may cost. */
+interface ListenerLimits {
+  bodyTimeoutMs: number;
+  /** The most bytes of a refused body drained before its connection is closed. */
+  drainBytes: number;
+}
+
+function serve(handler: InboundWebhookHandler, limits: ListenerLimits): NodeRequestListener {
   return (request, response) => {
-    const timedOut = watchBody(request, response, bodyTimeoutMs);
+    const drain = {
+      maxBytes: limits.drainBytes,
+      deadline: performance.now() + limits.bodyTimeoutMs,
+    };
+    const timedOut = watchBody(request, response, limits.bodyTimeoutMs);
+    let releaseBody: () => void = () => undefined;
     Promise.resolve()
-      .then(() => handler(toFetchRequest(request)))
-      .then((answer) => (timedOut() ? undefined : send(answer, request, response)))
+      .then(() => {
+        const view = toFetchRequest(request);
+        releaseBody = view.release;
+        return handler(view.request);
+      })
+      .then((answer) => {
+        releaseBody();
+        return timedOut() ? undefined : send(answer, request, response, drain);
+      })
       .catch(() => {
         if (timedOut()) return;
         if (response.headersSent) return void response.destroy();
@@ -128,7 +132,10 @@ function serve(handler: InboundWebhookHandler, bodyTimeoutMs: number): NodeReque
  * `createInboundWebhookHandler` as a `node:http` request listener: the same credential check,
  * body limit, payload check and answers (200, 400, 401, 403, 405, 413, 500), plus 408 when the
  * body does not arrive within `bodyTimeoutMs`. The credentials are checked before the body is read,
- * and a refused body is not read: the connection is closed instead.
+ * and a refused body is not kept. Its connection is answered with `connection: close` and closed
+ * in stages: the rest of the body is read and dropped until it ends, for at most `maxBodyBytes`
+ * plus 1 MiB and until `bodyTimeoutMs` after the request arrived, so that a sender still writing
+ * reads the 401 or 413 instead of meeting a reset connection.
  *
  * @example
  * import { createServer } from 'node:http';
@@ -141,5 +148,7 @@ export function createInboundWebhookListener(
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('createInboundWebhookListener: bodyTimeoutMs must be a positive integer');
   }
-  return serve(createInboundWebhookHandler(handlerOptions as InboundWebhookOptions), bodyTimeoutMs);
+  const handler = createInboundWebhookHandler(handlerOptions as InboundWebhookOptions);
+  const maxBodyBytes = handlerOptions.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
+  return serve(handler, { bodyTimeoutMs, drainBytes: maxBodyBytes + DRAIN_MARGIN_BYTES });
 }

@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 describe('createInboundWebhookListener (node:http) and large bodies', () => {
-  it('checks the credentials before reading: a 512 MiB body with wrong ones gets 401 and the connection is closed unread', async () => {
+  it('checks the credentials before reading: a 512 MiB body with wrong ones gets 401 with connection: close before the receiver reads it', async () => {
     const result = await sendLarge(receiver.port, {
       authorization: wrong,
       size: 512 * MiB,
@@ -93,7 +93,8 @@ describe('createInboundWebhookListener (node:http) and large bodies', () => {
     });
     expect(result.status).toBe(401);
     expect(result.connection).toBe('close');
-    // What the socket took is what loopback buffers hold; the receiver read almost none of it.
+    // What the socket took when the answer came is what loopback buffers hold: the receiver had
+    // read almost none of it.
     expect(result.written).toBeLessThan(64 * MiB);
   });
 

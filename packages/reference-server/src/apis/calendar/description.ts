@@ -44,18 +44,19 @@ function listDocs(plural: string, statuses: OperationDocs['statuses'] = {}): Ope
 /**
  * The eight operations of a post type (events, venues, organizers): a listing, a create, and a read,
  * an update and a move to the trash, each by id and by slug. `article` goes before the singular
- * (`an event`); `read` holds what a read may answer besides the missing and trashed record.
+ * (`an event`); `read` holds what a read's 403 means (a trashed record among others).
  */
 function postTypeDocs<Plural extends string>(
   plural: Plural,
   singular: string,
   article: 'a' | 'an',
   requiredBody: string[],
-  read: OperationDocs['statuses'] = {},
+  read: string,
 ): Record<`${Plural}.${PostTypeOperation}`, OperationDocs> {
   const one = `${article} ${singular}`;
+  const notFound = `No such ${singular}, or not one the caller may see (${singular}-not-found)`;
   const missing = {
-    404: `No such ${singular}, or not one the caller may see (${singular}-not-found)`,
+    404: notFound,
     410: `The ${singular} is in the trash (${singular}-is-in-trash)`,
   };
   const write = { 401: NO_CREDENTIALS, 403: MAY_NOT_WRITE, ...missing };
@@ -79,8 +80,8 @@ function postTypeDocs<Plural extends string>(
     docs[`${plural}.get${suffix}`] = {
       summary: `Read ${one} by ${by}`,
       success: [200],
-      errors: [401, 403, 404, 410],
-      statuses: { ...read, ...missing },
+      errors: [401, 403, 404],
+      statuses: { 403: read, 404: notFound },
     };
     docs[`${plural}.update${suffix}`] = {
       summary: `Update ${one} by ${by}`,
@@ -156,11 +157,28 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
     defaults: { namespace: requests.NAMESPACE, context: 'view' },
   },
   getDoc: { summary: 'This OpenAPI document', success: [200], errors: [401, 403] },
-  ...postTypeDocs('events', 'event', 'an', ['title', 'start_date', 'end_date'], {
-    403: 'The event needs its password (event-password-protected)',
-  }),
-  ...postTypeDocs('venues', 'venue', 'a', ['venue']),
-  ...postTypeDocs('organizers', 'organizer', 'an', ['organizer']),
+  ...postTypeDocs(
+    'events',
+    'event',
+    'an',
+    ['title', 'start_date', 'end_date'],
+    'The event needs its password (event-password-protected), or is in the trash, which no one ' +
+      'may read (event-no-longer-available)',
+  ),
+  ...postTypeDocs(
+    'venues',
+    'venue',
+    'a',
+    ['venue'],
+    'The venue is in the trash and the caller may not edit it (venue-not-accessible)',
+  ),
+  ...postTypeDocs(
+    'organizers',
+    'organizer',
+    'an',
+    ['organizer'],
+    'The organizer is in the trash and the caller may not edit it (organizer-not-accessible)',
+  ),
   ...taxonomyDocs('categories', 'category'),
   ...taxonomyDocs('tags', 'tag'),
 };

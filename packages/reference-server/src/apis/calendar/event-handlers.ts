@@ -11,6 +11,7 @@ import {
   type HandlersNamed,
   listedStatus,
   locatePost,
+  locatePostToRead,
   type PostCodes,
   presentContextOf,
 } from './handler-context';
@@ -18,6 +19,7 @@ import { listResponse, pageOf } from './listing';
 import { storeUpdate } from './post-writes';
 import { opensWithoutPassword, presentEvent } from './present';
 import type { StoredEvent } from './state';
+import { refuseTrashedEvent } from './trashed-reads';
 
 const codes: PostCodes = {
   notFound: 'event-not-found',
@@ -41,6 +43,8 @@ function refuseGeolocWithoutAddOn(query: EventQuery, deps: CalendarDeps): void {
 export function eventHandlers(deps: CalendarDeps): HandlersNamed<'events'> {
   const { store } = deps;
   const locate = (c: Context, viewer: Viewer) => locatePost(c, store.state.events, viewer, codes);
+  const locateToRead = (c: Context, viewer: Viewer) =>
+    locatePostToRead(c, store.state.events, viewer, codes, refuseTrashedEvent);
   const answer = (c: Context, viewer: Viewer, event: StoredEvent, status: 200 | 201 = 200) =>
     c.json(presentEvent(event, presentContextOf(c, viewer, deps)), status);
 
@@ -61,7 +65,7 @@ export function eventHandlers(deps: CalendarDeps): HandlersNamed<'events'> {
   };
 
   const get = (c: Context, viewer: Viewer, { query }: { query: PasswordQuery }) => {
-    const event = locate(c, viewer);
+    const event = locateToRead(c, viewer);
     const { password } = query;
     if (!opensWithoutPassword(event, viewer) && password !== event.password) {
       throw new ApiProblem(

@@ -6,6 +6,7 @@ import type { Viewer } from './auth';
 import type { PresentContext } from './present';
 import type { StoredPost } from './state';
 import { type CalendarStore, isVisible } from './store';
+import type { TrashedRead } from './trashed-reads';
 
 /** What every handler of the calendar works with. */
 export interface CalendarDeps {
@@ -63,8 +64,28 @@ export interface PostCodes {
   noun: string;
 }
 
+/** The record a route's `:id` or `:slug` names, if any, and how a message names it. */
+function lookUpPost<T extends StoredPost>(
+  c: Context,
+  records: T[],
+): { record: T | undefined; label: string } {
+  const id = c.req.param('id');
+  const slug = c.req.param('slug');
+  if (id === undefined) {
+    return {
+      record: records.find((candidate) => candidate.slug === slug),
+      label: `slug "${slug}"`,
+    };
+  }
+  return { record: records.find((candidate) => candidate.id === Number(id)), label: `id ${id}` };
+}
+
+function notFound(codes: PostCodes, label: string): ApiProblem {
+  return new ApiProblem(404, `No ${codes.noun} with ${label}`, codes.notFound);
+}
+
 /**
- * The record a route's `:id` or `:slug` names. Missing records and records the viewer may not see
+ * The record a write's `:id` or `:slug` names. Missing records and records the viewer may not see
  * are 404 (their existence is not revealed); records in the trash are 410.
  */
 export function locatePost<T extends StoredPost>(
@@ -73,18 +94,31 @@ export function locatePost<T extends StoredPost>(
   viewer: Viewer,
   codes: PostCodes,
 ): T {
-  const id = c.req.param('id');
-  const slug = c.req.param('slug');
-  const record =
-    id === undefined
-      ? records.find((candidate) => candidate.slug === slug)
-      : records.find((candidate) => candidate.id === Number(id));
-  const label = id === undefined ? `slug "${slug}"` : `id ${id}`;
-  if (!record || !isVisible(record, viewer)) {
-    throw new ApiProblem(404, `No ${codes.noun} with ${label}`, codes.notFound);
-  }
+  const { record, label } = lookUpPost(c, records);
+  if (!record || !isVisible(record, viewer)) throw notFound(codes, label);
   if (record.status === 'trash') {
     throw new ApiProblem(410, `The ${codes.noun} with ${label} is in the trash`, codes.inTrash);
   }
+  return record;
+}
+
+/**
+ * The record a read's `:id` or `:slug` names. A record in the trash is answered as its kind's
+ * `readTrashed` says, whoever asks (the plugin tells the trash apart from a missing record);
+ * other records are as for writes: 404 when missing or not visible to the viewer.
+ */
+export function locatePostToRead<T extends StoredPost>(
+  c: Context,
+  records: T[],
+  viewer: Viewer,
+  codes: PostCodes,
+  readTrashed: TrashedRead,
+): T {
+  const { record, label } = lookUpPost(c, records);
+  if (record?.status === 'trash') {
+    readTrashed(viewer, `${codes.noun} with ${label}`);
+    return record;
+  }
+  if (!record || !isVisible(record, viewer)) throw notFound(codes, label);
   return record;
 }

@@ -13,6 +13,7 @@ import {
   type HandlersNamed,
   listedStatus,
   locatePost,
+  locatePostToRead,
   type PostCodes,
   presentContextOf,
 } from './handler-context';
@@ -21,6 +22,7 @@ import { type PostFieldsInput, storeUpdate, writePostFields } from './post-write
 import { eventSpan, type PresentContext, presentOrganizer, presentVenue } from './present';
 import type { StoredEvent, StoredOrganizer, StoredVenue } from './state';
 import { isVisible } from './store';
+import { readableByEditors, type TrashedRead } from './trashed-reads';
 
 type UpdateVenue = output<typeof UpdateVenueBody>;
 type UpdateOrganizer = output<typeof UpdateOrganizerBody>;
@@ -34,6 +36,8 @@ type PostFields = Pick<
 interface LinkedKind<T extends StoredVenue | StoredOrganizer, Input> {
   collection: 'venues' | 'organizers';
   codes: PostCodes;
+  /** How a read of a record in the trash is answered. */
+  readTrashed: TrashedRead;
   /** The field holding the record's name, required on create. */
   nameField: 'venue' | 'organizer';
   nameOf: (record: T) => string;
@@ -180,7 +184,8 @@ function linkedPostHandlers<T extends StoredVenue | StoredOrganizer, Input exten
     return c.json(presented, 201);
   };
 
-  const get = (c: Context, viewer: Viewer) => answer(c, viewer, locate(c, viewer));
+  const get = (c: Context, viewer: Viewer) =>
+    answer(c, viewer, locatePostToRead(c, kind.records(), viewer, kind.codes, kind.readTrashed));
 
   const update = (c: Context, viewer: Viewer, { body }: { body: Input }) => {
     const record = locate(c, viewer);
@@ -203,6 +208,7 @@ export function venueHandlers(deps: CalendarDeps): HandlersNamed<'venues'> {
   const handlers = linkedPostHandlers<StoredVenue, UpdateVenue>(deps, {
     collection: 'venues',
     codes: { notFound: 'venue-not-found', inTrash: 'venue-is-in-trash', noun: 'venue' },
+    readTrashed: readableByEditors('venue'),
     nameField: 'venue',
     nameOf: (venue) => venue.venue,
     nameIn: (input) => input.venue,
@@ -241,6 +247,7 @@ export function organizerHandlers(deps: CalendarDeps): HandlersNamed<'organizers
   const handlers = linkedPostHandlers<StoredOrganizer, UpdateOrganizer>(deps, {
     collection: 'organizers',
     codes: { notFound: 'organizer-not-found', inTrash: 'organizer-is-in-trash', noun: 'organizer' },
+    readTrashed: readableByEditors('organizer'),
     nameField: 'organizer',
     nameOf: (organizer) => organizer.organizer,
     nameIn: (input) => input.organizer,
