@@ -19,7 +19,7 @@ export function load(app) {
       reflection.comment = new Comment([
         {
           kind: 'text',
-          text: "Picks the schema of the operation's success answer from the interface's response schemas.",
+          text: "The schema of the operation's success answer.",
         },
       ]);
     }

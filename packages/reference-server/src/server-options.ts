@@ -3,9 +3,38 @@ import type { IdmOptions, MachineClient, RateLimitOptions } from './apis/idm/int
 import type { MailOptions } from './apis/mail/interface';
 import type { MeteringOptions, MeteringRateLimit } from './apis/metering/interface';
 import type { Clock, ClockOptions } from './clock';
-import type { ReferenceServerOptions } from './index';
+import type { ExchangeObserver } from './exchanges';
+import type { FaultSpec } from './faults/fault-spec';
 import type { InterfaceName } from './interface';
 import { type KnownNames, refuseUnknownKeys } from './unknown-keys';
+
+export interface ReferenceServerOptions {
+  /** Seed data per interface, replacing the built-in seed (same shape as the admin state). */
+  seed?: Partial<Record<InterfaceName, unknown>>;
+  /** A clock to share, or options for a new one. */
+  clock?: Clock | ClockOptions;
+  /** Identity management tenant kind (default public). */
+  tenant?: 'public' | 'private';
+  /** Mount the `/__admin` test-control routes. Off by default: they let anyone change the state. */
+  admin?: boolean;
+  /** Faults to inject from the start. */
+  faults?: FaultSpec[];
+  /** Where handler failures are reported (default: console.error). */
+  logError?: (message: string, error?: unknown) => void;
+  /**
+   * Called with every answer the server sends (over HTTP and through `fetch`) and a copy of it,
+   * for tests that check answers whatever HTTP stack the client uses. Left out, nothing is copied.
+   */
+  onExchange?: ExchangeObserver;
+  /** Options of the calendar interface. */
+  calendar?: CalendarOptions;
+  /** Options of the metering interface. */
+  metering?: MeteringOptions;
+  /** Options of the mail interface. */
+  mail?: MailOptions;
+  /** Options of the identity management interface. */
+  idm?: IdmOptions;
+}
 
 const serverOptionNames: KnownNames<ReferenceServerOptions> = {
   seed: true,

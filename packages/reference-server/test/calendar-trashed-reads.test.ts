@@ -3,8 +3,8 @@ import { createReferenceServer, type ReferenceServer } from '../src/index';
 
 /**
  * Reads of trashed events, venues and organizers, over HTTP on loopback, as The Events Calendar's
- * REST endpoints answer them (6.17.2): the event endpoint refuses a trashed event to everyone, the
- * venue and organizer endpoints give a trashed record to users who may edit it.
+ * single-record REST endpoints answer them: a trashed record goes to users who may edit it, with
+ * `status: "trash"`, and is refused to everyone else.
  */
 const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
@@ -35,33 +35,41 @@ const trash = (path: string) =>
   call(path, { method: 'POST', headers: { ...editor, 'x-http-method-override': 'DELETE' } });
 
 describe('GET of a trashed event', () => {
-  it.each(Object.entries(readers))(
-    'answers 403 event-no-longer-available to %s, by id and by slug, and changes nothing',
+  it('answers the trashed event to an editor, with status trash, by id and by slug', async () => {
+    for (const path of ['/events/115', '/events/by-slug/cancelled-parade']) {
+      const answer = await call(path, { headers: editor });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ id: 115, status: 'trash' });
+    }
+  });
+
+  it.each([
+    ['anonymous readers', readers.anonymous],
+    ['subscribers', readers.subscriber],
+  ])(
+    'answers 403 event-not-accessible to %s, by id and by slug, and changes nothing',
     async (_who, headers) => {
       const before = server.inspect('calendar');
       for (const path of ['/events/115', '/events/by-slug/cancelled-parade']) {
         const answer = await call(path, { headers });
         expect(answer.status).toBe(403);
-        expect(answer.body).toMatchObject({
-          code: 'event-no-longer-available',
-          data: { status: 403 },
-        });
+        expect(answer.body).toMatchObject({ code: 'event-not-accessible', data: { status: 403 } });
         expect(answer.body.message).toContain('in the trash');
       }
       expect(server.inspect('calendar')).toEqual(before);
     },
   );
 
-  it('answers 403 event-no-longer-available when an event just trashed through the method override is read back', async () => {
+  it('answers the record when an event just trashed through the method override is read back by its editor', async () => {
     expect(await trash('/events/101')).toMatchObject({ status: 200, body: { status: 'trash' } });
     const readBack = await call('/events/101', { headers: editor });
-    expect(readBack).toMatchObject({ status: 403, body: { code: 'event-no-longer-available' } });
+    expect(readBack).toMatchObject({ status: 200, body: { id: 101, status: 'trash' } });
   });
 
-  it('answers event-no-longer-available rather than event-password-protected for a trashed protected event', async () => {
+  it('answers event-not-accessible rather than event-password-protected for a trashed protected event', async () => {
     await trash('/events/110');
     const answer = await call('/events/110?password=wrong');
-    expect(answer).toMatchObject({ status: 403, body: { code: 'event-no-longer-available' } });
+    expect(answer).toMatchObject({ status: 403, body: { code: 'event-not-accessible' } });
   });
 
   it('keeps 410 event-is-in-trash for a second DELETE and for an update of the trashed event', async () => {

@@ -162,8 +162,8 @@ const calendarDocumentation: DocumentationOf<typeof requests.calendar> = {
     'event',
     'an',
     ['title', 'start_date', 'end_date'],
-    'The event needs its password (event-password-protected), or is in the trash, which no one ' +
-      'may read (event-no-longer-available)',
+    'The event needs its password (event-password-protected), or is in the trash, which only ' +
+      'users who may edit it can read (event-not-accessible)',
   ),
   ...postTypeDocs(
     'venues',

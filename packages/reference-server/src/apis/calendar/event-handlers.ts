@@ -19,7 +19,7 @@ import { listResponse, pageOf } from './listing';
 import { storeUpdate } from './post-writes';
 import { opensWithoutPassword, presentEvent } from './present';
 import type { StoredEvent } from './state';
-import { refuseTrashedEvent } from './trashed-reads';
+import { readableByEditors } from './trashed-reads';
 
 const codes: PostCodes = {
   notFound: 'event-not-found',
@@ -44,7 +44,7 @@ export function eventHandlers(deps: CalendarDeps): HandlersNamed<'events'> {
   const { store } = deps;
   const locate = (c: Context, viewer: Viewer) => locatePost(c, store.state.events, viewer, codes);
   const locateToRead = (c: Context, viewer: Viewer) =>
-    locatePostToRead(c, store.state.events, viewer, codes, refuseTrashedEvent);
+    locatePostToRead(c, store.state.events, viewer, codes, readableByEditors('event'));
   const answer = (c: Context, viewer: Viewer, event: StoredEvent, status: 200 | 201 = 200) =>
     c.json(presentEvent(event, presentContextOf(c, viewer, deps)), status);
 

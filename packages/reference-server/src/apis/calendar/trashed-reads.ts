@@ -6,27 +6,20 @@ import type { Viewer } from './auth';
  * viewer may have the record, and throws the refusal otherwise. `what` names the record for the
  * message ("event with id 115").
  *
- * The kinds differ because the plugin's endpoints do: since The Events Calendar 6.17.2 the single
- * event endpoint refuses a trashed event before it looks at capabilities, while the venue and
- * organizer endpoints still ask WordPress whether the user may read the post.
+ * The plugin's single-record endpoints ask WordPress whether the user may read the post, which for
+ * a post in the trash means whether the user may edit it. (The Events Calendar 6.17.2 started to
+ * refuse a trashed event to everyone, `event-no-longer-available`; the server keeps the answer of
+ * the releases before it, for events as for venues and organizers, so that a client that deletes an
+ * event, as WordPress's own api-fetch does, can read it back.)
  */
 export type TrashedRead = (viewer: Viewer, what: string) => void;
 
-/** A trashed event is refused to everyone, editors included: 403 `event-no-longer-available`. */
-export const refuseTrashedEvent: TrashedRead = (_viewer, what) => {
-  throw new ApiProblem(
-    403,
-    `The ${what} is in the trash and no longer available`,
-    'event-no-longer-available',
-  );
-};
-
 /**
- * A trashed venue or organizer goes to those WordPress lets read it, and 403
- * `<noun>-not-accessible` to others. For a post in the trash WordPress asks whether the user may
- * edit it (or wrote it); here, as for drafts, that is an editor or administrator.
+ * A trashed record goes to those WordPress lets read it, and 403 `<noun>-not-accessible` to
+ * others. For a post in the trash WordPress asks whether the user may edit it (or wrote it); here,
+ * as for drafts, that is an editor or administrator.
  */
-export function readableByEditors(noun: 'venue' | 'organizer'): TrashedRead {
+export function readableByEditors(noun: 'event' | 'venue' | 'organizer'): TrashedRead {
   return (viewer, what) => {
     if (viewer.canEdit) return;
     throw new ApiProblem(

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { type AdminTable, adminOperation } from '../../admin/table';
 import { bodyOf } from '../../operations';
 import { ApiProblem } from '../../problem';
-import type { MeteringControl } from './interface';
+import type { MeteringControl } from './control';
 
 const MeteringRateLimitRequest = z.strictObject({ requests: z.number(), perMs: z.number() });
 const MeteringApiKeyRequest = z.optional(z.strictObject({ livemode: z.optional(z.boolean()) }));

@@ -4,9 +4,13 @@ import { DEV_LIVE_KEY, DEV_TEST_KEY } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
 import { SecretMap } from '../../secret-map';
 import { meteringAdminTable } from './admin';
+import type { MeteringControl } from './control';
+
+export type { MeteringControl };
+
 import { meteringProblem, renderMeteringError } from './errors';
 import { IdempotencyStore } from './idempotency';
-import { type CountedEvent, type MeteringErrorReportEntry, MeteringLedger } from './ledger';
+import { MeteringLedger } from './ledger';
 import { FixedWindowLimiter, type MeteringRateLimit } from './rate-limit';
 import { METERING_BASE, METERING_OPENAPI_PATH, meteringRoutes } from './routes';
 import { API_KEY_PATTERN, type MeteringSeed, meteringSeed } from './seed';
@@ -25,28 +29,6 @@ export interface MeteringOptions {
    * past it the oldest are forgotten first, before their 24 hours are over.
    */
   idempotencyKeyLimit?: number;
-}
-
-/** Programmatic control of the metering interface. */
-export interface MeteringControl {
-  /** Counted events: the total and by event name (after asynchronous validation; see `clock.settle()`). */
-  counted(): { total: number; byEventName: Record<string, number> };
-  /** The counted event with this identifier, while its 24-hour deduplication window lasts. */
-  lookup(identifier: string): CountedEvent | undefined;
-  /** Events refused by the asynchronous validation (timestamps out of range). */
-  errorReport(): MeteringErrorReportEntry[];
-  /** Repeats of identified events that were accepted and not counted. */
-  repeats(): number;
-  /** Events received and not yet validated. */
-  pendingEvents(): number;
-  /** Sessions created since the last reset, and how many are still valid. */
-  sessions(): { created: number; active: number };
-  /** The rate limit of the stream, if any. */
-  rateLimit(): MeteringRateLimit | undefined;
-  /** Turns the stream's rate limit on, changes it, or turns it off with `undefined`. */
-  setRateLimit(limit: MeteringRateLimit | undefined): void;
-  /** Adds an API key of the given mode and returns it. */
-  mintApiKey(options?: { livemode?: boolean }): string;
 }
 
 function checkSeed(data: unknown): MeteringSeed {
