@@ -7,7 +7,11 @@ const root = dirname(fileURLToPath(import.meta.url));
 const coreVersion = JSON.parse(readFileSync(resolve(root, 'packages/core/package.json'), 'utf8'))
   .version as string;
 
-/** One build for every package: ESM and CJS, with .d.ts and .d.cts, for Node 20 and browsers. */
+/**
+ * One build for every package: ESM and CJS, with .d.ts and .d.cts, for Node 20 and browsers. Each
+ * format shares the modules its entries have in common in chunks, so that a program that loads two
+ * entries of a package has one copy of each module (one schema instance, one class).
+ */
 export function packageBuildConfig(entry: Record<string, string>, overrides: Options = {}) {
   return defineConfig({
     entry,
@@ -20,20 +24,8 @@ export function packageBuildConfig(entry: Record<string, string>, overrides: Opt
     sourcemap: true,
     target: 'es2022',
     treeshake: true,
-    splitting: false,
+    splitting: true,
     define: { __CLIENTKIT_VERSION__: JSON.stringify(coreVersion) },
     ...overrides,
   });
-}
-
-/**
- * A client's build: ESM with code splitting, so that what a client loads only on demand (its
- * response schemas, behind `validateResponses`) stays in a chunk of its own that bundlers keep
- * apart; and CommonJS in one file per entry.
- */
-export function clientBuildConfig(entry: Record<string, string>) {
-  return [
-    packageBuildConfig(entry, { format: ['esm'], splitting: true }),
-    packageBuildConfig(entry, { format: ['cjs'], clean: false }),
-  ];
 }

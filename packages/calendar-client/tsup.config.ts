@@ -1,3 +1,3 @@
-import { clientBuildConfig } from '../../tsup.shared.ts';
+import { packageBuildConfig } from '../../tsup.shared.ts';
 
-export default clientBuildConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts' });
+export default packageBuildConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts' });

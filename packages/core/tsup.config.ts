@@ -13,4 +13,4 @@ const entry = {
   opentelemetry: 'src/opentelemetry.ts',
 };
 
-export default packageBuildConfig(entry, { splitting: true });
+export default packageBuildConfig(entry);

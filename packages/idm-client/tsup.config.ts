@@ -1,6 +1,6 @@
-import { clientBuildConfig } from '../../tsup.shared.ts';
+import { packageBuildConfig } from '../../tsup.shared.ts';
 
-export default clientBuildConfig({
+export default packageBuildConfig({
   index: 'src/index.ts',
   schemas: 'src/schemas.ts',
   scopes: 'src/scopes.ts',
