@@ -87,7 +87,6 @@ const benchContract: Contract = {
   name: 'bench',
   base: '',
   operations: {},
-  responses: async () => ({}),
 };
 
 function firstParams(style: Style, pageSize: number): Record<string, unknown> {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { benchPaginators } from '../src/paginators';
 
 describe('paginator bench', () => {
-  it('reads every record through each paginator and through the bare-ky loop', async () => {
+  // Six readers of 50,000 records in all, against a real server: minutes on a loaded machine.
+  it('reads every record through each paginator and through the bare-ky loop', {
+    timeout: 300_000,
+  }, async () => {
     // benchPaginators throws when either reader reads another number of records than asked.
     // A short warm-up: the test checks what is read, not how fast.
     const results = await benchPaginators(2_500, 100, 200);

@@ -39,6 +39,9 @@ export function useReferenceServer(drives: InterfaceName, options: ReferenceServ
       },
     });
     state.origin = (await state.server.listen(0, '127.0.0.1')).url;
+    // The token signing key is made on first use, which can take seconds on a loaded machine;
+    // made now, it is not charged to an SDK's own token timeout (auth0's is a fixed 10 s).
+    await (await fetch(`${state.origin}/.well-known/jwks.json`)).arrayBuffer();
     state.documents = await loadDocuments(state.server, state.origin);
     recording = true;
   });

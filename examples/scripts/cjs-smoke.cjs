@@ -1,5 +1,6 @@
 // CommonJS smoke test: every published package loads with require() from its CJS build, and each
-// client sends one request through ky (bundled into core's CJS build, since ky is ESM only).
+// client sends one request through ky (ky publishes ES modules only, which Node 20.19 and later
+// load with require()).
 // Runs after the build, as part of the examples package's tests.
 const assert = require('node:assert/strict');
 
@@ -39,8 +40,9 @@ const clients = [
 ];
 
 async function main() {
-  const core = require('@clientkit/core');
-  assert.equal(typeof core.ClientCore, 'function');
+  assert.equal(typeof require('@clientkit/core').APIPromise, 'function');
+  assert.equal(typeof require('@clientkit/core/internal').ClientCore, 'function');
+  assert.equal(typeof require('@clientkit/core/contract').defineContract, 'function');
   require('@clientkit/reference-server');
   for (const [name, className, options, call, body] of clients) {
     const Client = require(name)[className];
