@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The browser imports the packages as an application's bundler-free page would: by bare specifier,
- * through an import map that points at the built ESM files (`packages/<x>/dist/*.js`) and at any
- * bare specifier those import (core's build carries ky and zod, so today none). The page is served from one 127.0.0.1 origin and the reference server
+ * through an import map that points at the built ESM files (`packages/<x>/dist/*.js`) and at every
+ * bare specifier those import (ky and zod, each from its own package). The page is served from one 127.0.0.1 origin and the reference server
  * listens on another, so every call is a cross-origin request that needs the server's CORS answers.
  */
 
@@ -79,7 +79,11 @@ async function buildImportMap(): Promise<{ imports: Record<string, string> }> {
       if (!file?.endsWith('.js')) continue;
       const specifier = manifest.name + subpath.slice(1);
       imports[specifier] = urlOf(resolve(dir, file));
-      distFiles.push(resolve(dir, file));
+    }
+    // Every ES module of the build, its shared chunks included: they import ky and zod.
+    const dist = join(dir, 'dist');
+    for (const file of await readdir(dist, { recursive: true })) {
+      if (file.endsWith('.js')) distFiles.push(join(dist, file));
     }
   }
   const bare = new Set<string>();
@@ -310,8 +314,9 @@ describe('browser (headless Chromium)', () => {
     // The modules the page ran are the built ESM files, not sources.
     for (const name of packageNames) expect(loaded).toContain(`/packages/${name}/dist/index.js`);
     expect(loaded.some((path) => path.includes('/src/'))).toBe(false);
-    // Core's ESM build carries the parts of ky and zod it uses, so the page loads neither package.
-    expect(loaded.some((path) => /\/(zod|ky)\/.*\.js$/.test(path))).toBe(false);
+    // ky and zod are dependencies: the page loads each from its own package, as a bundler would.
+    expect(loaded.some((path) => /\/ky\/.*\.js$/.test(path))).toBe(true);
+    expect(loaded.some((path) => /\/zod\/.*\.js$/.test(path))).toBe(true);
     for (const prefix of ['/v1/', '/wp-json/', '/api/v2/']) {
       expect(apiRequests.some((request) => request.includes(`${apiUrl}${prefix}`))).toBe(true);
     }
