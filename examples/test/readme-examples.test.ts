@@ -13,8 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // A block fenced ```js continued goes on from the README's first ```js block (it uses what that one
 // set up, as a reader who pasted both would), so it runs with that block in front of it.
 // A block that cannot run here says so in its fence: ```js no-run, followed by the reason.
-// A block fenced ```ts file=<path> (or js) is, word for word, a file of the repository that another
-// test runs (such as the test kit's examples under examples/test-kit, run by their test runners).
+// A block fenced ```ts example=<path> (or js) is, word for word, the file at <path> under examples/,
+// which another test runs (the test kit's examples, under their own test runners). The path is
+// relative to examples/ because a package README may not name the repository's folders.
 
 const examplesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(examplesDir, '..');
@@ -50,8 +51,8 @@ function blocksOf(file: string): Block[] {
 }
 
 const blocks = readmes.flatMap(blocksOf);
-/** The fence of a block that copies a file of the repository, which another test runs. */
-const FILE_FENCE = /^(?:ts|js) file=(\S+)$/;
+/** The fence of a block that copies a file under examples/, which another test runs. */
+const FILE_FENCE = /^(?:ts|js) example=(\S+)$/;
 const runnable = blocks
   .filter((block) => block.info === 'js' || block.info === 'js continued')
   .map((block) => ({ ...block, program: programOf(block) }));
@@ -118,11 +119,11 @@ describe('README examples', () => {
     expect(unmarked).toEqual([]);
   });
 
-  it('fenced file=<path>, are that file of the repository word for word', () => {
+  it('fenced example=<path>, are that file under examples/ word for word', () => {
     const copies = blocks.filter((block) => FILE_FENCE.test(block.info));
     const differing = copies
       .filter((block) => {
-        const file = join(root, FILE_FENCE.exec(block.info)?.[1] ?? '');
+        const file = join(examplesDir, FILE_FENCE.exec(block.info)?.[1] ?? '');
         return !existsSync(file) || readFileSync(file, 'utf8') !== `${block.code}\n`;
       })
       .map((block) => `${block.readme}:${block.line} \`\`\`${block.info}`);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 // The test kit's README examples are files under examples/test-kit, one folder per test runner. Each
 // runs here under its own runner, as a reader would run it, from the built packages; the README
-// shows each file whole (readme-examples.test.ts checks the copy is word for word).
+// shows each file whole, fenced with its path under examples/ (readme-examples.test.ts checks the
+// copy is word for word).
 
 const examplesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(examplesDir, '..');
@@ -115,8 +116,8 @@ describe('the test kit examples', () => {
   it('the reference server README shows each example whole, fenced with its path', () => {
     const readme = readFileSync(join(root, 'packages/reference-server/README.md'), 'utf8');
     const missing = runners
-      .map((runner) => relative(root, join(kitDir, runner.folder, runner.file)))
-      .filter((path) => !new RegExp(`^\`\`\`(ts|js) file=${path}$`, 'm').test(readme));
+      .map((runner) => relative(examplesDir, join(kitDir, runner.folder, runner.file)))
+      .filter((path) => !new RegExp(`^\`\`\`(ts|js) example=${path}$`, 'm').test(readme));
     expect(missing).toEqual([]);
   });
 });
