@@ -1,5 +1,5 @@
 // CommonJS smoke test: every published package loads with require() from its CJS build, and each
-// client sends one request through ky (bundled into core's CJS build, since ky is ESM only).
+// client sends one request through ky (an ES module, which Node 20.19 loads with require).
 // Runs after the build, as part of the examples package's tests.
 const assert = require('node:assert/strict');
 
@@ -39,8 +39,8 @@ const clients = [
 ];
 
 async function main() {
-  const core = require('@clientkit/core');
-  assert.equal(typeof core.ClientCore, 'function');
+  assert.equal(typeof require('@clientkit/core').APIError, 'function');
+  assert.equal(typeof require('@clientkit/core/internal').ClientCore, 'function');
   require('@clientkit/reference-server');
   for (const [name, className, options, call, body] of clients) {
     const Client = require(name)[className];
@@ -51,6 +51,20 @@ async function main() {
     });
     assert.deepEqual(await call(client), body, `${name} answered through its CJS build`);
     console.log(`cjs: ${name} ok`);
+  }
+  await testKitAnswers();
+}
+
+/** The test kit's CommonJS build: a server and its five clients, one in-process call. */
+async function testKitAnswers() {
+  const { createReferenceServer } = require('@clientkit/reference-server/testing');
+  const server = await createReferenceServer();
+  try {
+    const { docs } = server.clients();
+    assert.equal((await docs.user.get()).id, 'usr_ada', 'the kit answered through its CJS build');
+    console.log('cjs: @clientkit/reference-server/testing ok');
+  } finally {
+    await server.close();
   }
 }
 
