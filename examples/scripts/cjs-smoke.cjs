@@ -54,6 +54,20 @@ async function main() {
     assert.deepEqual(await call(client), body, `${name} answered through its CJS build`);
     console.log(`cjs: ${name} ok`);
   }
+  await testKitAnswers();
+}
+
+/** The test kit's CommonJS build: a server and its five clients, one in-process call. */
+async function testKitAnswers() {
+  const { createReferenceServer } = require('@clientkit/reference-server/testing');
+  const server = await createReferenceServer();
+  try {
+    const { docs } = server.clients();
+    assert.equal((await docs.user.get()).id, 'usr_ada', 'the kit answered through its CJS build');
+    console.log('cjs: @clientkit/reference-server/testing ok');
+  } finally {
+    await server.close();
+  }
 }
 
 main().catch((error) => {

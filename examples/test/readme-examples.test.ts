@@ -13,6 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // A block fenced ```js continued goes on from the README's first ```js block (it uses what that one
 // set up, as a reader who pasted both would), so it runs with that block in front of it.
 // A block that cannot run here says so in its fence: ```js no-run, followed by the reason.
+// A block fenced ```ts example=<path> (or js) is, word for word, the file at <path> under examples/,
+// which another test runs (the test kit's examples, under their own test runners). The path is
+// relative to examples/ because a package README may not name the repository's folders.
 
 const examplesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(examplesDir, '..');
@@ -48,6 +51,8 @@ function blocksOf(file: string): Block[] {
 }
 
 const blocks = readmes.flatMap(blocksOf);
+/** The fence of a block that copies a file under examples/, which another test runs. */
+const FILE_FENCE = /^(?:ts|js) example=(\S+)$/;
 const runnable = blocks
   .filter((block) => block.info === 'js' || block.info === 'js continued')
   .map((block) => ({ ...block, program: programOf(block) }));
@@ -106,10 +111,24 @@ describe('README examples', () => {
       .filter((block) => /^(ts|typescript|js|javascript|mjs)\b/.test(block.info))
       .filter(
         (block) =>
-          !['js', 'js continued'].includes(block.info) && !/^js no-run\S*\s+\S/.test(block.info),
+          !['js', 'js continued'].includes(block.info) &&
+          !/^js no-run\S*\s+\S/.test(block.info) &&
+          !FILE_FENCE.test(block.info),
       )
       .map((block) => `${block.readme}:${block.line} \`\`\`${block.info}`);
     expect(unmarked).toEqual([]);
+  });
+
+  it('fenced example=<path>, are that file under examples/ word for word', () => {
+    const copies = blocks.filter((block) => FILE_FENCE.test(block.info));
+    const differing = copies
+      .filter((block) => {
+        const file = join(examplesDir, FILE_FENCE.exec(block.info)?.[1] ?? '');
+        return !existsSync(file) || readFileSync(file, 'utf8') !== `${block.code}\n`;
+      })
+      .map((block) => `${block.readme}:${block.line} \`\`\`${block.info}`);
+    expect(copies.length).toBeGreaterThan(0);
+    expect(differing).toEqual([]);
   });
 
   it('read the base URL from CLIENTKIT_BASE_URL when they talk to a server', () => {
