@@ -21,11 +21,12 @@ import {
   serviceUrl,
 } from '@clientkit/core/internal';
 import * as z from 'zod/mini';
-import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
+import { MeterEventStream } from './meter-event-stream';
 import { nodeSenderIfNode } from './node-wire';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
 import { isSessionExpiredError, sessionProvider } from './session';
+import type { MeterEventStreamOptions } from './stream-options';
 
 /** The release sent as `Service-Version` unless the client is given another. */
 export const DEFAULT_SERVICE_VERSION = '2026-01-28.preview';

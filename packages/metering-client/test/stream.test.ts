@@ -359,7 +359,9 @@ describe('failures', () => {
     expect(error).toBeInstanceOf(MeterEventDeliveryError);
     expect((error as MeterEventDeliveryError).failures).toHaveLength(1);
     expect((error as MeterEventDeliveryError).failures[0]!.events).toHaveLength(2);
-    expect((error as Error).message).toMatch(/^2 meter events in 1 batches could not be delivered/);
+    expect((error as Error).message).toMatch(
+      /^2 meter events could not be delivered; first error: 400 /,
+    );
     await stream.flush();
     await stream.close();
   });
