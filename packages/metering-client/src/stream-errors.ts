@@ -18,7 +18,8 @@ export class MeterEventDeliveryError extends ClientKitError {
     const count = failures.reduce((sum, failure) => sum + failure.events.length, 0);
     const first = failures[0]?.error;
     super(
-      `${count} meter events could not be delivered; ${failureCount(failures.length)}first error: ` +
+      `${count} meter ${count === 1 ? 'event' : 'events'} could not be delivered; ` +
+        `${failureCount(failures.length)}first error: ` +
         (first instanceof Error ? first.message : String(first)),
     );
     Object.defineProperty(this, 'failures', { value: failures, enumerable: false });
