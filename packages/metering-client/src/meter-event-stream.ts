@@ -139,7 +139,7 @@ export class MeterEventStream {
    *
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the event
    * is malformed.
-   * @throws {@link MeterEventStreamClosedError} after `close()`.
+   * @throws {@link MeterEventStreamClosedError} after `close()`, unless the stream stopped.
    * @throws the error that stopped the stream (an
    * {@link @clientkit/core!index.AuthenticationError | AuthenticationError} or a
    * {@link @clientkit/core!index.PermissionDeniedError | PermissionDeniedError}) once credentials
@@ -235,8 +235,9 @@ export class MeterEventStream {
 
   /** The event checked and given its identifier, unless the stream takes no more events. */
   #admit(event: MeterEvent): IdentifiedMeterEvent {
-    if (this.closed) this.#refuse(new MeterEventStreamClosedError());
+    // What stopped the stream says more than its closing, which may well have followed it.
     this.#refuseIfStopped();
+    if (this.closed) this.#refuse(new MeterEventStreamClosedError());
     return checkEvent(event);
   }
 

@@ -1,7 +1,6 @@
-import { once } from 'node:events';
 import { inspect } from 'node:util';
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type APIError,
   AuthenticationError,
@@ -25,32 +24,11 @@ import {
   usage,
   useNock,
 } from './support/unit';
+import { useStreamWarnings, warningsDelivered } from './support/warnings';
 
 useNock();
 
-/** The warnings the stream announced: collected from the process, as an application would hear them. */
-let warnings: Error[];
-const collect = (warning: Error) => {
-  if (warning instanceof MeterEventDeliveryError) warnings.push(warning);
-};
-beforeEach(() => {
-  warnings = [];
-  process.on('warning', collect);
-});
-afterEach(() => {
-  process.off('warning', collect);
-});
-
-/** The next warning the stream announces. */
-async function nextWarning(): Promise<MeterEventDeliveryError> {
-  for (;;) {
-    const [warning] = (await once(process, 'warning')) as [Error];
-    if (warning instanceof MeterEventDeliveryError) return warning;
-  }
-}
-
-/** Lets a warning emitted by now reach its listeners (they hear of it on the next tick). */
-const warningsDelivered = () => new Promise((resolve) => setImmediate(resolve));
+const warnings = useStreamWarnings();
 
 const identifiersOf = (events: IdentifiedMeterEvent[]) => events.map((event) => event.identifier);
 
@@ -240,13 +218,13 @@ describe('never silent without onBatchError', () => {
     mockSessions(1);
     mockStream(1, { status: 401 });
     const stream = unitClient().createStream({ batchSize: 10, concurrency: 1 });
-    const announced = nextWarning();
+    const announced = warnings.next();
     for (const event of usage(30)) stream.push(event);
     const warning = await announced;
     expect(warning.message).toMatch(/^30 meter events could not be delivered; first error: 401 /);
     expect(warning.failures[0]!.events).toHaveLength(30);
     await warningsDelivered();
-    expect(warnings).toHaveLength(1);
+    expect(warnings.list).toHaveLength(1);
     const raised = await rejectionOf(stream.flush());
     expect(raised).toBeInstanceOf(MeterEventDeliveryError);
     expect((raised as MeterEventDeliveryError).failures[0]!.events).toHaveLength(30);
@@ -264,16 +242,16 @@ describe('never silent without onBatchError', () => {
       });
       return stream.stats.sent - before.sent;
     };
-    const first = nextWarning();
+    const first = warnings.next();
     expect(await send(503)).toBe(0);
     await first;
     expect(await send(503)).toBe(0);
     await warningsDelivered();
-    expect(warnings, 'the same outage, once').toHaveLength(1);
+    expect(warnings.list, 'the same outage, once').toHaveLength(1);
     expect(await send(200)).toBe(10);
     expect(await send(503)).toBe(0);
     await warningsDelivered();
-    expect(warnings, 'a new outage after a delivery').toHaveLength(2);
+    expect(warnings.list, 'a new outage after a delivery').toHaveLength(2);
     const raised = (await rejectionOf(stream.close())) as MeterEventDeliveryError;
     expect(raised.failures.map((failure) => failure.events.length)).toEqual([10, 10, 10]);
     expect(raised.message).toMatch(/^30 meter events could not be delivered; 3 failures, /);
@@ -287,7 +265,7 @@ describe('never silent without onBatchError', () => {
     stream.push(usage(1)[0]!);
     await vi.waitFor(() => expect(onBatchError).toHaveBeenCalledTimes(1), { timeout: 20_000 });
     await warningsDelivered();
-    expect(warnings).toEqual([]);
+    expect(warnings.list).toEqual([]);
   });
 
   it('warns of nothing when a close under way raises the failure itself', async () => {
@@ -297,7 +275,7 @@ describe('never silent without onBatchError', () => {
     stream.push(usage(1)[0]!);
     expect(await rejectionOf(stream.close())).toBeInstanceOf(MeterEventDeliveryError);
     await warningsDelivered();
-    expect(warnings).toEqual([]);
+    expect(warnings.list).toEqual([]);
   });
 
   it('announces a failure whose onBatchError throws, and raises it from close', async () => {
@@ -309,7 +287,7 @@ describe('never silent without onBatchError', () => {
         throw new Error('disk full');
       },
     });
-    const announced = nextWarning();
+    const announced = warnings.next();
     stream.push(usage(1)[0]!);
     expect((await announced).failures[0]!.error).toBeInstanceOf(BadRequestError);
     expect(await rejectionOf(stream.close())).toBeInstanceOf(MeterEventDeliveryError);
