@@ -21,11 +21,12 @@ import {
   serviceUrl,
 } from '@clientkit/core/internal';
 import * as z from 'zod/mini';
-import { MeterEventStream, type MeterEventStreamOptions } from './meter-event-stream';
+import { MeterEventStream } from './meter-event-stream';
 import { nodeSenderIfNode } from './node-wire';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
 import { isSessionExpiredError, sessionProvider } from './session';
+import type { MeterEventStreamOptions } from './stream-options';
 
 /** The release sent as `Service-Version` unless the client is given another. */
 export const DEFAULT_SERVICE_VERSION = '2026-01-28.preview';
@@ -163,13 +164,14 @@ export class MeteringClient {
 
   /**
    * A buffered stream that sends events in batches, several requests at a time, retrying failures
-   * with the same identifiers, and never dropping an event without telling you.
+   * with the same identifiers, and never dropping an event without telling you: a failure of the
+   * whole stream (a refused key, an outage) is reported once, with every event it held.
    *
    * @example
    * const stream = metering.createStream({ batchSize: 100, concurrency: 8, onBatchError: (error, events) => keep(events) });
    * stream.push({ event_name: 'api_call', payload: { stripe_customer_id: 'cus_1', value: '1' } });
    * await stream.close();
-   * stream.stats; // { accepted, sent, retried, failed, buffered, sessionsCreated }
+   * stream.stats; // { accepted, sent, retried, failed, refused, buffered, sessionsCreated }
    *
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an option
    * is refused (a `batchSize` over the interface's limit, a `concurrency` below 1...).

@@ -67,14 +67,9 @@ export {
   MeteringClient,
   type MeteringClientOptions,
 } from './client';
-export {
-  type BatchErrorHandler,
-  MeterEventDeliveryError,
-  MeterEventStream,
-  MeterEventStreamClosedError,
-  type MeterEventStreamOptions,
-  type MeterEventStreamStats,
-} from './meter-event-stream';
+export { MeterEventStream, type MeterEventStreamStats } from './meter-event-stream';
 export type { Events, SentMeterEvents } from './resources/events';
 export type { Sessions } from './resources/sessions';
 export { isSessionExpiredError } from './session';
+export { MeterEventDeliveryError, MeterEventStreamClosedError } from './stream-errors';
+export type { BatchErrorHandler, MeterEventStreamOptions } from './stream-options';

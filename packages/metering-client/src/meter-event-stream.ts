@@ -1,43 +1,14 @@
-import { integer } from '@clientkit/contracts';
-import {
-  type IdentifiedMeterEvent,
-  MAX_EVENTS_PER_REQUEST,
-  type MeterEvent,
-} from '@clientkit/contracts/metering';
-import { ClientKitError, type RetrySetting } from '@clientkit/core';
-import { validateInput } from '@clientkit/core/contract';
-import { checkOptionNames } from '@clientkit/core/internal';
-import * as z from 'zod/mini';
+import type { IdentifiedMeterEvent, MeterEvent } from '@clientkit/contracts/metering';
 import { checkEvent } from './event-check';
+import { failureScope } from './failure-scope';
 import type { Events } from './resources/events';
-
-/** Called with a batch that could not be delivered, and the error of its last attempt. */
-export type BatchErrorHandler = (
-  error: unknown,
-  events: IdentifiedMeterEvent[],
-) => void | Promise<void>;
-
-/** Options of `createStream`. */
-export interface MeterEventStreamOptions {
-  /** Events per request, 1 to 100 (default 100). */
-  batchSize?: number;
-  /** The longest a partly filled batch waits for more events before it is sent, in ms (default 1000). */
-  flushIntervalMs?: number;
-  /** Requests in flight at once (default 4). */
-  concurrency?: number;
-  /** Events held at most, queued or in flight; `push` refuses and `write` waits beyond it (default 10 000). */
-  maxBufferedEvents?: number;
-  /**
-   * ky's retry options for each batch, over the client's: a number is the limit of retries after a
-   * connection error, timeout, 408, 409, 429 or 5xx (default 5).
-   */
-  retry?: RetrySetting;
-  /**
-   * Receives each batch that could not be delivered. Without it, `flush()` and `close()` reject with
-   * a `MeterEventDeliveryError` that holds those batches.
-   */
-  onBatchError?: BatchErrorHandler;
-}
+import { MeterEventDeliveryError, MeterEventStreamClosedError } from './stream-errors';
+import {
+  type MeterEventStreamOptions,
+  type StreamSettings,
+  streamSettings,
+} from './stream-options';
+import { warnUndelivered } from './undelivered-warning';
 
 /** Counters of a stream, in events. */
 export interface MeterEventStreamStats {
@@ -50,120 +21,60 @@ export interface MeterEventStreamStats {
    * one resend after a session renewal is not a retry and is not counted.
    */
   retried: number;
-  /** Events whose batch could not be delivered and went to `onBatchError` (or to the flush error). */
+  /** Events that could not be delivered and went to `onBatchError` (or to the flush error). */
   failed: number;
-  /** Events accepted but neither sent nor failed yet: queued or in flight. */
+  /**
+   * Well-formed events `push` and `write` did not take: `push` returned false for want of room, or
+   * either threw because the stream was closed or stopped.
+   */
+  refused: number;
+  /** Events accepted but neither sent nor failed yet: pending, queued or in flight. */
   buffered: number;
   /** Sessions the client created while the stream was open. */
   sessionsCreated: number;
 }
 
-/** Some batches could not be delivered and no `onBatchError` handler took them (or the handler threw). */
-export class MeterEventDeliveryError extends ClientKitError {
-  override get name(): string {
-    return 'MeterEventDeliveryError';
-  }
-
-  /** Each undelivered batch with the error of its last attempt. */
-  readonly failures: { error: unknown; events: IdentifiedMeterEvent[] }[];
-
-  constructor(failures: { error: unknown; events: IdentifiedMeterEvent[] }[]) {
-    const count = failures.reduce((sum, failure) => sum + failure.events.length, 0);
-    const first = failures[0]?.error;
-    super(
-      `${count} meter events in ${failures.length} batches could not be delivered; first error: ` +
-        (first instanceof Error ? first.message : String(first)),
-    );
-    this.failures = failures;
-  }
-}
-
-/** `push` or `write` after `close()`. */
-export class MeterEventStreamClosedError extends ClientKitError {
-  override get name(): string {
-    return 'MeterEventStreamClosedError';
-  }
-
-  constructor() {
-    super('The meter event stream is closed and accepts no more events');
-  }
-}
-
-const DEFAULT_FLUSH_INTERVAL_MS = 1000;
-const DEFAULT_CONCURRENCY = 4;
-const DEFAULT_MAX_BUFFERED_EVENTS = 10_000;
-const DEFAULT_RETRY = 5;
-
-const streamOptionShape = {
-  batchSize: z.optional(integer(1, MAX_EVENTS_PER_REQUEST)),
-  flushIntervalMs: z.optional(integer(0, 2_147_483_647)),
-  concurrency: z.optional(integer(1)),
-  maxBufferedEvents: z.optional(integer(1)),
-  // The limit is checked here, so that a wrong one fails now rather than every batch later.
-  retry: z.optional(
-    z.custom<RetrySetting>(isRetrySetting, 'must be a whole number of retries or retry options'),
-  ),
-  onBatchError: z.optional(z.custom<BatchErrorHandler>((value) => typeof value === 'function')),
-};
-
-const OPTION_NAMES = Object.keys(streamOptionShape);
-const SUBJECT = 'options of metering.createStream';
-
-const StreamOptions = z.object(streamOptionShape).check(
-  z.refine(
-    (options) =>
-      (options.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS) >=
-      (options.batchSize ?? MAX_EVENTS_PER_REQUEST),
-    {
-      message: 'must be at least batchSize',
-      path: ['maxBufferedEvents'],
-      // Compared only when both are valid: a bad batchSize is named as that, not as this.
-      when: (payload) =>
-        !payload.issues.some(
-          (issue) => issue.path?.[0] === 'batchSize' || issue.path?.[0] === 'maxBufferedEvents',
-        ),
-    },
-  ),
-);
-
-/** A retry limit, or ky's retry options with a valid limit if any (ky checks the rest). */
-function isRetrySetting(value: unknown): boolean {
-  const { limit = 0 } =
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as { limit?: unknown })
-      : { limit: value };
-  return Number.isInteger(limit) && (limit as number) >= 0;
-}
-
 /** The events of one request, from the moment they are cut from the pending ones until they are sent or failed. */
 type Batch = IdentifiedMeterEvent[];
 
+/** Events that could not be delivered, with the error that stopped them. */
+type DeliveryFailure = MeterEventDeliveryError['failures'][number];
+
+/** A failure of the whole stream: its error, and the batches it failed so far. */
+interface StreamFailure {
+  error: unknown;
+  batches: Batch[];
+}
+
 /**
  * A buffered, batched, concurrent sender of meter events that loses none: every accepted event ends
- * up either acknowledged by the service (`stats.sent`) or handed to `onBatchError` with its batch
- * (`stats.failed`).
+ * up either acknowledged by the service (`stats.sent`) or handed to `onBatchError` (`stats.failed`).
  *
- * A batch refused as malformed (400) or by a credential problem (401, 403) is not retried: it goes
- * to `onBatchError` at once. A batch that meets connection errors, timeouts, 408, 409, 429 or 5xx is
- * retried (5 times unless `retry` says otherwise), honouring `Retry-After`, then goes to
- * `onBatchError`. A session
- * that expired is renewed and the batch sent once more. Retries carry the same identifiers, so no
- * event counts twice; re-pushing the events of a failed batch later is safe for the same reason.
+ * A batch refused for itself (400, 413, ...) is not retried: it goes to `onBatchError` at once. A
+ * batch that meets connection errors, timeouts, 408, 409, 429 or 5xx is retried (5 times unless
+ * `retry` says otherwise), honouring `Retry-After`. A session that expired is renewed and the batch
+ * sent once more. Retries carry the same identifiers, so no event counts twice; re-pushing the
+ * events of a failed batch later is safe for the same reason.
+ *
+ * A failure that concerns every batch fails them all at once, reported once:
+ * - credentials refused (401 or 403, on the session or on a batch) stop the stream: what it holds
+ *   goes to one `onBatchError` call, and `push` and `write` throw that error from then on;
+ * - an outage (connection failures, timeouts, 408, 429 or 5xx once a batch's retries are spent)
+ *   hands what the stream holds to one `onBatchError` call; events pushed after it are sent as
+ *   usual, so the stream resumes when the service does.
+ *
+ * Without `onBatchError`, a failure is announced as a process warning and `flush()` and `close()`
+ * reject with it.
  *
  * @example
- * const stream = metering.createStream({ concurrency: 8, onBatchError: (error, events) => save(events) });
+ * await using stream = metering.createStream({ concurrency: 8, onBatchError: (error, events) => save(events) });
  * for (const call of calls) await stream.write({ event_name: 'api_call', payload: { customer: call.customer, value: '1' } });
- * await stream.close();
  */
 export class MeterEventStream {
   readonly #send: (json: string, onRetry: () => void) => Promise<unknown>;
   readonly #sessionsCreated: () => number;
   readonly #sessionsAtStart: number;
-  readonly #batchSize: number;
-  readonly #flushIntervalMs: number;
-  readonly #concurrency: number;
-  readonly #maxBufferedEvents: number;
-  readonly #onBatchError: BatchErrorHandler | undefined;
+  readonly #settings: StreamSettings;
 
   #pending: IdentifiedMeterEvent[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -172,13 +83,22 @@ export class MeterEventStream {
   #inFlight = 0;
   #closing: Promise<void> | undefined;
   #writersWaiting = 0;
+  /** `flush()` and `close()` calls under way: each raises what failed when it ends. */
+  #callersWaiting = 0;
   #batchEnd: Promise<void> | undefined;
   #endBatch: (() => void) | undefined;
-  #undelivered: { error: unknown; events: IdentifiedMeterEvent[] }[] = [];
+  #undelivered: DeliveryFailure[] = [];
+  /** Gathered until no batch is in flight, then reported once. */
+  #streamFailure: StreamFailure | undefined;
+  /** The refusal of the credentials that stopped the stream for good. */
+  #stoppedBy: { error: unknown } | undefined;
+  /** True from an outage's report until a batch is delivered: an outage is announced once. */
+  #outageAnnounced = false;
   #accepted = 0;
   #sent = 0;
   #retried = 0;
   #failed = 0;
+  #refused = 0;
 
   /**
    * Streams come from `MeteringClient.createStream`.
@@ -190,16 +110,10 @@ export class MeterEventStream {
     sessionsCreated: () => number,
     options: MeterEventStreamOptions = {},
   ) {
-    checkOptionNames(options, OPTION_NAMES, SUBJECT);
-    const checked = validateInput(StreamOptions, options, SUBJECT);
-    this.#send = events.batchSender({ retry: options.retry ?? DEFAULT_RETRY });
+    this.#settings = streamSettings(options);
+    this.#send = events.batchSender({ retry: this.#settings.retry });
     this.#sessionsCreated = sessionsCreated;
     this.#sessionsAtStart = sessionsCreated();
-    this.#batchSize = checked.batchSize ?? MAX_EVENTS_PER_REQUEST;
-    this.#flushIntervalMs = checked.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
-    this.#concurrency = checked.concurrency ?? DEFAULT_CONCURRENCY;
-    this.#maxBufferedEvents = checked.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS;
-    this.#onBatchError = checked.onBatchError;
   }
 
   /** A snapshot of the counters. */
@@ -209,6 +123,7 @@ export class MeterEventStream {
       sent: this.#sent,
       retried: this.#retried,
       failed: this.#failed,
+      refused: this.#refused,
       buffered: this.#buffered(),
       sessionsCreated: this.#sessionsCreated() - this.#sessionsAtStart,
     };
@@ -224,12 +139,18 @@ export class MeterEventStream {
    *
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the event
    * is malformed.
-   * @throws {@link MeterEventStreamClosedError} after `close()`.
+   * @throws {@link MeterEventStreamClosedError} after `close()`, unless the stream stopped.
+   * @throws the error that stopped the stream (an
+   * {@link @clientkit/core!index.AuthenticationError | AuthenticationError} or a
+   * {@link @clientkit/core!index.PermissionDeniedError | PermissionDeniedError}) once credentials
+   * were refused.
    */
   push(event: MeterEvent): boolean {
-    if (this.closed) throw new MeterEventStreamClosedError();
-    const identified = checkEvent(event);
-    if (this.#buffered() >= this.#maxBufferedEvents) return false;
+    const identified = this.#admit(event);
+    if (this.#buffered() >= this.#settings.maxBufferedEvents) {
+      this.#refused += 1;
+      return false;
+    }
     this.#enqueue(identified);
     return true;
   }
@@ -240,13 +161,16 @@ export class MeterEventStream {
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the event
    * is malformed.
    * @throws {@link MeterEventStreamClosedError} after `close()`.
+   * @throws the error that stopped the stream once credentials were refused, also while it waits.
    */
   async write(event: MeterEvent): Promise<void> {
-    if (this.closed) throw new MeterEventStreamClosedError();
-    const identified = checkEvent(event);
+    const identified = this.#admit(event);
     this.#writersWaiting += 1;
     try {
-      while (this.#buffered() >= this.#maxBufferedEvents) await this.#nextBatchEnd();
+      while (this.#buffered() >= this.#settings.maxBufferedEvents) {
+        await this.#nextBatchEnd();
+        this.#refuseIfStopped();
+      }
       this.#enqueue(identified);
     } finally {
       this.#writersWaiting -= 1;
@@ -257,12 +181,17 @@ export class MeterEventStream {
    * Sends the partly filled batch now and resolves once every event accepted before the call is sent
    * or failed.
    *
-   * @throws {@link MeterEventDeliveryError} when batches failed and no `onBatchError` took them.
+   * @throws {@link MeterEventDeliveryError} when events failed and no `onBatchError` took them.
    */
   async flush(): Promise<void> {
     this.#cutBatch();
     const batches = [...this.#unfinished];
-    while (batches.some((batch) => this.#unfinished.has(batch))) await this.#nextBatchEnd();
+    this.#callersWaiting += 1;
+    try {
+      while (batches.some((batch) => this.#unfinished.has(batch))) await this.#nextBatchEnd();
+    } finally {
+      this.#callersWaiting -= 1;
+    }
     this.#throwUndelivered();
   }
 
@@ -270,20 +199,30 @@ export class MeterEventStream {
    * Refuses new events, lets `write` calls already waiting put theirs in, sends everything and
    * resolves when nothing is left. Calling it again returns the same promise.
    *
-   * @throws {@link MeterEventDeliveryError} when batches failed and no `onBatchError` took them.
+   * @throws {@link MeterEventDeliveryError} when events failed and no `onBatchError` took them.
    */
   close(): Promise<void> {
     this.#closing ??= this.#drain().then(() => this.#throwUndelivered());
     return this.#closing;
   }
 
+  /** `close()`, for `await using stream = metering.createStream()`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
   async #drain(): Promise<void> {
-    while (this.#writersWaiting > 0 || this.#pending.length > 0 || this.#unfinished.size > 0) {
-      this.#cutBatch();
-      // Nothing in flight: the writers still waiting have room now; give them a turn to use it.
-      await (this.#unfinished.size > 0
-        ? this.#nextBatchEnd()
-        : new Promise((resolve) => setTimeout(resolve, 0)));
+    this.#callersWaiting += 1;
+    try {
+      while (this.#writersWaiting > 0 || this.#pending.length > 0 || this.#unfinished.size > 0) {
+        this.#cutBatch();
+        // Nothing in flight: the writers still waiting have room now; give them a turn to use it.
+        await (this.#unfinished.size > 0
+          ? this.#nextBatchEnd()
+          : new Promise((resolve) => setTimeout(resolve, 0)));
+      }
+    } finally {
+      this.#callersWaiting -= 1;
     }
   }
 
@@ -294,6 +233,23 @@ export class MeterEventStream {
     throw new MeterEventDeliveryError(failures);
   }
 
+  /** The event checked and given its identifier, unless the stream takes no more events. */
+  #admit(event: MeterEvent): IdentifiedMeterEvent {
+    // What stopped the stream says more than its closing, which may well have followed it.
+    this.#refuseIfStopped();
+    if (this.closed) this.#refuse(new MeterEventStreamClosedError());
+    return checkEvent(event);
+  }
+
+  #refuseIfStopped(): void {
+    if (this.#stoppedBy) this.#refuse(this.#stoppedBy.error);
+  }
+
+  #refuse(error: unknown): never {
+    this.#refused += 1;
+    throw error;
+  }
+
   #buffered(): number {
     return this.#accepted - this.#sent - this.#failed;
   }
@@ -302,9 +258,9 @@ export class MeterEventStream {
     this.#accepted += 1;
     const pending = this.#pending;
     pending.push(event);
-    if (pending.length >= this.#batchSize) this.#cutBatch();
+    if (pending.length >= this.#settings.batchSize) this.#cutBatch();
     else if (pending.length === 1) {
-      this.#timer = setTimeout(() => this.#cutBatch(), this.#flushIntervalMs);
+      this.#timer = setTimeout(() => this.#cutBatch(), this.#settings.flushIntervalMs);
     }
   }
 
@@ -320,44 +276,86 @@ export class MeterEventStream {
     this.#pump();
   }
 
+  /** Starts queued batches while slots are free; none while a failure of the stream is gathered. */
   #pump(): void {
-    while (this.#inFlight < this.#concurrency && this.#queue.length > 0) {
+    if (this.#streamFailure || this.#stoppedBy) return;
+    while (this.#inFlight < this.#settings.concurrency && this.#queue.length > 0) {
       this.#inFlight += 1;
       void this.#deliver(this.#queue.shift()!);
     }
   }
 
   async #deliver(batch: Batch): Promise<void> {
-    const size = batch.length;
     let retries = 0;
     try {
       // Serialised once: every attempt of the batch sends this text, and nothing else is kept.
       await this.#send(JSON.stringify({ events: batch }), () => {
         retries += 1;
       });
-      this.#sent += size;
-    } catch (error) {
-      this.#failed += size;
-      await this.#report(error, batch);
-    } finally {
-      this.#retried += retries * size;
-      this.#inFlight -= 1;
+      this.#sent += batch.length;
+      this.#outageAnnounced = false;
       this.#unfinished.delete(batch);
-      const endBatch = this.#endBatch;
-      this.#batchEnd = this.#endBatch = undefined;
-      endBatch?.();
+    } catch (error) {
+      await this.#failBatch(batch, error);
+    } finally {
+      this.#retried += retries * batch.length;
+      this.#inFlight -= 1;
+      if (this.#streamFailure && this.#inFlight === 0) await this.#reportStreamFailure();
+      this.#batchEnded();
       this.#pump();
     }
   }
 
-  async #report(error: unknown, events: IdentifiedMeterEvent[]): Promise<void> {
-    try {
-      if (!this.#onBatchError) throw error;
-      await this.#onBatchError(error, events);
-    } catch {
-      // No handler took the batch, so flush() and close() report it.
-      this.#undelivered.push({ error, events });
+  /** Reports a batch refused for itself, or adds it to the failure of the whole stream. */
+  async #failBatch(batch: Batch, error: unknown): Promise<void> {
+    const scope = failureScope(error);
+    if (scope === 'batch') {
+      this.#unfinished.delete(batch);
+      await this.#report({ error, events: batch }, true);
+      return;
     }
+    if (scope === 'stop') this.#stoppedBy ??= { error };
+    const failure = (this.#streamFailure ??= { error, batches: [] });
+    // An outage met on the way is reported as the refusal that stopped the stream, if one did.
+    if (this.#stoppedBy) failure.error = this.#stoppedBy.error;
+    failure.batches.push(batch);
+  }
+
+  /**
+   * Reports the failure of the whole stream once no batch is in flight: the batches it failed, and
+   * every event still waiting, which would only meet it again.
+   */
+  async #reportStreamFailure(): Promise<void> {
+    const failure = this.#streamFailure!;
+    this.#cutBatch();
+    const batches = [...failure.batches, ...this.#queue.splice(0)];
+    for (const batch of batches) this.#unfinished.delete(batch);
+    const stopped = this.#stoppedBy !== undefined;
+    const announce = stopped || !this.#outageAnnounced;
+    if (!stopped) this.#outageAnnounced = true;
+    await this.#report({ error: failure.error, events: batches.flat() }, announce);
+    this.#streamFailure = undefined;
+  }
+
+  async #report(failure: DeliveryFailure, announce: boolean): Promise<void> {
+    this.#failed += failure.events.length;
+    try {
+      if (!this.#settings.onBatchError) throw failure.error;
+      await this.#settings.onBatchError(failure.error, failure.events);
+    } catch {
+      // No handler took the events, so flush() and close() raise them; when neither is under
+      // way, a warning says so now, lest a script that calls neither never hear of it.
+      this.#undelivered.push(failure);
+      if (announce && this.#callersWaiting === 0) {
+        warnUndelivered(new MeterEventDeliveryError([failure]));
+      }
+    }
+  }
+
+  #batchEnded(): void {
+    const endBatch = this.#endBatch;
+    this.#batchEnd = this.#endBatch = undefined;
+    endBatch?.();
   }
 
   /** Resolves when the next batch is sent or failed: writers wait on it for room, flush and close for the end. */

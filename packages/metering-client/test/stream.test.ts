@@ -10,7 +10,9 @@ import {
   RequestValidationError,
 } from '../src/index';
 import {
+  gate,
   mockSessions,
+  mockStream,
   ORIGIN,
   rejectionOf,
   STREAM_PATH,
@@ -22,34 +24,6 @@ import {
 } from './support/unit';
 
 useNock();
-
-/** Answers `times` stream requests with `status`, recording each body; `gate` holds answers back. */
-function mockStream(
-  times: number,
-  options: { status?: number; gate?: Promise<void>; retryAfter?: string } = {},
-) {
-  const bodies: StreamBody[] = [];
-  nock(ORIGIN)
-    .post(STREAM_PATH)
-    .times(times)
-    .reply(async (_uri, body) => {
-      bodies.push(body as StreamBody);
-      await options.gate;
-      const status = options.status ?? 200;
-      const answer =
-        status === 200 ? {} : { error: { type: 'api_error', message: `status ${status}` } };
-      return [status, answer, options.retryAfter ? { 'retry-after': options.retryAfter } : {}];
-    });
-  return bodies;
-}
-
-function gate() {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
 
 const sizes = (bodies: StreamBody[]) => bodies.map((body) => body.events.length);
 
@@ -359,7 +333,9 @@ describe('failures', () => {
     expect(error).toBeInstanceOf(MeterEventDeliveryError);
     expect((error as MeterEventDeliveryError).failures).toHaveLength(1);
     expect((error as MeterEventDeliveryError).failures[0]!.events).toHaveLength(2);
-    expect((error as Error).message).toMatch(/^2 meter events in 1 batches could not be delivered/);
+    expect((error as Error).message).toMatch(
+      /^2 meter events could not be delivered; first error: 400 /,
+    );
     await stream.flush();
     await stream.close();
   });

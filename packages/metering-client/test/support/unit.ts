@@ -64,4 +64,33 @@ export function usage(count: number, name = 'api_call') {
   }));
 }
 
+/** Answers `times` stream requests with `status`, recording each body; `gate` holds answers back. */
+export function mockStream(
+  times: number,
+  options: { status?: number; gate?: Promise<void>; retryAfter?: string } = {},
+) {
+  const bodies: StreamBody[] = [];
+  nock(ORIGIN)
+    .post(STREAM_PATH)
+    .times(times)
+    .reply(async (_uri, body) => {
+      bodies.push(body as StreamBody);
+      await options.gate;
+      const status = options.status ?? 200;
+      const answer =
+        status === 200 ? {} : { error: { type: 'api_error', message: `status ${status}` } };
+      return [status, answer, options.retryAfter ? { 'retry-after': options.retryAfter } : {}];
+    });
+  return bodies;
+}
+
+/** A promise that resolves when `open` is called: a mock holds its answers back on it. */
+export function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
 export { rejectionOf, useNock } from '../../../../test-support/unit';
