@@ -29,3 +29,10 @@ export function packageBuildConfig(entry: Record<string, string>, overrides: Opt
     ...overrides,
   });
 }
+
+/**
+ * The `dts` option of a package whose types name `Symbol.asyncDispose` (for `await using`): each
+ * type file brings the TypeScript lib that declares it, so a project compiles them without Node's
+ * types or an `esnext` lib of its own.
+ */
+export const disposableTypes = { banner: '/// <reference lib="esnext.disposable" />' };

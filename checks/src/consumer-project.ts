@@ -5,7 +5,7 @@ import { installedVersion } from './installed-package';
 import { pnpmCommand } from './pnpm';
 import { type PublishedPackage, publishedPackages, workspaceRoot } from './published-packages';
 import { runOrThrow } from './run';
-import { tsconfigFileOf, tsconfigOf, typeSetups } from './type-setups';
+import { runsInBrowsers, tsconfigFileOf, tsconfigOf, typeSetups } from './type-setups';
 
 /**
  * Makes `dir` (an empty folder outside the workspace, so that nothing resolves through the
@@ -22,9 +22,11 @@ export function createConsumerProject(dir: string): void {
     ['install', '--prefix', dir, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
     dir,
   );
-  const source = entryFile(packages.flatMap((pkg) => pkg.specifiers));
+  const specifiers = packages.flatMap((pkg) => pkg.specifiers);
+  const source = entryFile(specifiers);
   writeFileSync(join(dir, 'consumer.ts'), source);
   writeFileSync(join(dir, 'consumer.cts'), source);
+  writeFileSync(join(dir, 'browser.ts'), entryFile(specifiers.filter(runsInBrowsers)));
   for (const setup of typeSetups) writeJson(join(dir, tsconfigFileOf(setup)), tsconfigOf(setup));
 }
 

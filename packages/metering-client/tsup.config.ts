@@ -1,3 +1,6 @@
-import { packageBuildConfig } from '../../tsup.shared.ts';
+import { disposableTypes, packageBuildConfig } from '../../tsup.shared.ts';
 
-export default packageBuildConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts' });
+export default packageBuildConfig(
+  { index: 'src/index.ts', schemas: 'src/schemas.ts' },
+  { dts: disposableTypes },
+);
