@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiProblem } from './problem';
+import { type DrainBounds, dropRefusedBody, nodeConnectionOf } from './refused-body';
 
 /** The largest request body an interface takes, and the refusal it answers beyond it (a 413). */
 export interface BodyLimit {
@@ -10,55 +11,55 @@ export interface BodyLimit {
 }
 
 /**
- * How much of a refused body is read and thrown away so that the connection can carry the next
- * request; past this the reading stops and the connection goes.
+ * How far past an interface's limit the rest of a refused body is still read over a socket, so
+ * that a sender that writes a body far over the limit before it reads anything still gets its 413.
  */
-const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_MARGIN_BYTES = 64 * 1024 * 1024;
+
+/** How long the rest of a refused body is read for, at most, once the refusal is made. */
+const DRAIN_MS = 30_000;
+
+/** How much of a body refused for a limit of `maxBytes` is read and dropped over a socket. */
+export function refusedBodyDrain(maxBytes: number): DrainBounds {
+  return { maxBytes: maxBytes + DRAIN_MARGIN_BYTES, maxMs: DRAIN_MS };
+}
 
 /**
  * Refuses a request body over the limit before anything parses it: as soon as `Content-Length`
  * announces more, otherwise by counting the bytes as they arrive and stopping at the first one too
  * many. No more than the limit is ever held in memory; a body within it is handed on as bytes.
+ * The refusal is answered at once; what is left of the body is dropped as `dropRefusedBody` says,
+ * within `drainOf(maxBytes)`.
  */
-export function limitBody(limit: (path: string) => BodyLimit | undefined): MiddlewareHandler {
+export function limitBody(
+  limit: (path: string) => BodyLimit | undefined,
+  drainOf: (maxBytes: number) => DrainBounds = refusedBodyDrain,
+): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
     const chosen = body ? limit(new URL(c.req.url).pathname) : undefined;
     if (!body || !chosen) return next();
     const { maxBytes } = chosen;
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && Number(declared) > maxBytes) {
-      await discard(body.getReader());
-      throw chosen.tooLarge(maxBytes);
-    }
+    const refuse = (reader: ReadableStreamDefaultReader<Uint8Array>, read: number) => {
+      dropRefusedBody(reader, read, nodeConnectionOf(c.env), drainOf(maxBytes));
+      return chosen.tooLarge(maxBytes);
+    };
     const reader = body.getReader();
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > maxBytes) throw refuse(reader, 0);
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
-        await discard(reader);
-        throw chosen.tooLarge(maxBytes);
-      }
+      if (size > maxBytes) throw refuse(reader, size);
       chunks.push(value);
     }
     const { method, headers, url } = c.req.raw;
     c.req.raw = new Request(url, { method, headers, body: concat(chunks, size) });
     await next();
   };
-}
-
-/** Reads the rest of a refused body without keeping it, up to the discard limit. */
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let read = 0;
-  while (read <= DISCARD_LIMIT_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    read += value.byteLength;
-  }
-  await reader.cancel();
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {

@@ -47,6 +47,13 @@ describe('clientkit-reference-server CLI', () => {
     expect(stderr).toContain('Usage: clientkit-reference-server');
   });
 
+  it('names in its usage the package the command comes from, and how a clone of the repository runs it', async () => {
+    const { code, stderr } = await runCliToExit(['--tenant', 'neither']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('The command of the @clientkit/reference-server package');
+    expect(stderr).toContain('pnpm serve [options]');
+  });
+
   it('starts anyway when the default SMTP port 2525 is taken: inbound mail listens on a free port it prints', async () => {
     held = await occupyPort(2525); // undefined when another process holds 2525: just as taken
     const output = await startCli(['--port', '0', '--admin']);

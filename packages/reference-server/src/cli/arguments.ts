@@ -4,6 +4,10 @@ import { ChaosArgumentError, parseChaosArgument } from './chaos-argument';
 
 export const usage = `Usage: clientkit-reference-server [options]
 
+The command of the @clientkit/reference-server package (npx clientkit-reference-server where it is
+installed). In a clone of the clientkit repository, pnpm serve [options] runs it from the sources,
+with --admin.
+
   --port <n>        HTTP port of every interface (default 4010; 0 picks a free one)
   --host <name>     address to listen on (default 127.0.0.1)
   --admin           enable the /__admin test-control routes (anyone can then change the state)
