@@ -11,9 +11,10 @@ const OPERATION = `${idm.name}.${idm.operations.getToken.sdk}`;
 
 /**
  * The client credentials exchange, through the client's door (its fetch, timeout, hooks and
- * errors) but without a bearer token, at the token URL. It is a POST: retried only after a 429 or a connection never made. Its
- * answer is always checked: a token without a lifetime cannot be cached, nor one of a type the
- * client cannot send; a refused answer is reported without the token it may carry.
+ * errors) but without a bearer token, at the token URL. It is a POST: retried only after a 429 or
+ * a connection never made. Its answer is always checked: a token without a lifetime cannot be
+ * cached, nor one of a type the client cannot send; a refused answer is reported without the token
+ * it may carry.
  */
 export async function exchangeToken(
   core: ClientCore<typeof idm>,
