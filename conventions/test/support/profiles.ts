@@ -48,6 +48,8 @@ export interface UnknownInput {
   operation: string;
   /** The issue, its path first when the field is nested: `position has unknown field befor`. */
   issue: string;
+  /** Fields the message must list as known where the unknown one is (those given beside it). */
+  known: string[];
 }
 
 export interface Profile {
@@ -144,6 +146,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.update',
       issue: 'has unknown field titel',
+      known: ['title'],
     },
     {
       call: (client: DocsClient) =>
@@ -153,6 +156,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.move',
       issue: 'position has unknown field befor',
+      known: ['before', 'after'],
     },
     {
       call: (client: DocsClient) =>
@@ -164,6 +168,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.permissions.invite',
       issue: 'has unknown field user',
+      known: ['role', 'users'],
     },
     {
       call: (client: DocsClient) =>
@@ -176,6 +181,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.git.export',
       issue: 'has unknown field branch',
+      known: ['url', 'ref', 'commitMessage'],
     },
     {
       call: (client: DocsClient) =>
@@ -183,6 +189,7 @@ const docs: Profile = {
       part: 'query',
       operation: 'docs.spaces.get',
       issue: 'has unknown field sharekey',
+      known: ['shareKey'],
     },
   ],
   errorBody: (status, message) => ({ error: { code: status, message } }),
@@ -254,6 +261,7 @@ const calendar: Profile = {
       part: 'body',
       operation: 'calendar.events.update',
       issue: 'has unknown field titel',
+      known: ['title', 'featured'],
     },
     {
       // Sent as it is, the misspelt city would make a venue without a city.
@@ -262,6 +270,7 @@ const calendar: Profile = {
       part: 'body',
       operation: 'calendar.venues.create',
       issue: 'has unknown field citty',
+      known: ['venue', 'city'],
     },
     {
       call: (client: CalendarClient) =>
@@ -269,6 +278,7 @@ const calendar: Profile = {
       part: 'body',
       operation: 'calendar.tags.create',
       issue: 'has unknown field colour',
+      known: ['name'],
     },
     {
       call: (client: CalendarClient) =>
@@ -276,6 +286,7 @@ const calendar: Profile = {
       part: 'query',
       operation: 'calendar.events.list',
       issue: 'has unknown field category',
+      known: ['featured', 'categories'],
     },
   ],
   errorBody: (status, message) => ({ code: 'rest_error', message, data: { status } }),
@@ -363,6 +374,7 @@ const metering: Profile = {
       part: 'body',
       operation: 'metering.events.send',
       issue: 'events[0] has unknown field idempotencyKey',
+      known: ['event_name', 'payload', 'identifier'],
     },
   ],
   errorBody: (status, message) => ({
@@ -414,6 +426,7 @@ const mail: Profile = {
       part: 'body',
       operation: 'mail.servers.update',
       issue: 'has unknown field Nmae',
+      known: ['Name'],
     },
   ],
   errorBody: (status, message) => ({ ErrorCode: status === 404 ? 601 : 10, Message: message }),
@@ -485,12 +498,14 @@ const idm: Profile = {
       part: 'body',
       operation: 'idm.clients.update',
       issue: 'has unknown field nmae',
+      known: ['name'],
     },
     {
       call: (client: IdmClient) => client.clients.list({ take: 1, tak: 2 } as never),
       part: 'query',
       operation: 'idm.clients.list',
       issue: 'has unknown field tak',
+      known: ['take', 'from', 'page', 'per_page'],
     },
   ],
   errorBody: (status, message) => ({
