@@ -13,6 +13,7 @@ import { developmentClientOptions } from '@clientkit/reference-server/developmen
 
 /** The methods the suite calls, which every client has. */
 export interface AnyClient {
+  withOptions(overrides: unknown): AnyClient;
   request(
     method: string,
     path: string,
@@ -57,6 +58,10 @@ export interface Profile {
   name: string;
   /** Builds the client with valid credentials and `options` over them. */
   make(options?: Record<string, unknown>): AnyClient;
+  /** Builds the client with `options` alone, as `new XClient(options)` does. */
+  construct(options?: Record<string, unknown>): AnyClient;
+  /** The interface's part of its variables' names: `DOCS` in `CLIENTKIT_DOCS_BASE_URL`. */
+  variable: string;
   /** The constructor options of this client beyond the shared ones. */
   options: string[];
   /** The path the client appends to `baseUrl`. */
@@ -114,6 +119,8 @@ export const ORIGIN = 'http://conventions.test';
 
 const docs: Profile = {
   name: 'DocsClient',
+  construct: (options) => new DocsClient(options as never),
+  variable: 'DOCS',
   make: (options = {}) =>
     new DocsClient({ baseUrl: ORIGIN, token: 'tok_docs', retry: 0, ...options } as never),
   options: ['baseUrl', 'token'],
@@ -220,6 +227,8 @@ const docs: Profile = {
 
 const calendar: Profile = {
   name: 'CalendarClient',
+  construct: (options) => new CalendarClient(options as never),
+  variable: 'CALENDAR',
   make: (options = {}) =>
     new CalendarClient({
       baseUrl: ORIGIN,
@@ -318,6 +327,8 @@ const calendar: Profile = {
 
 const metering: Profile = {
   name: 'MeteringClient',
+  construct: (options) => new MeteringClient(options as never),
+  variable: 'METERING',
   make: (options = {}) =>
     new MeteringClient({
       baseUrl: ORIGIN,
@@ -393,6 +404,8 @@ const metering: Profile = {
 
 const mail: Profile = {
   name: 'MailClient',
+  construct: (options) => new MailClient(options as never),
+  variable: 'MAIL',
   make: (options = {}) =>
     new MailClient({ baseUrl: ORIGIN, accountToken: 'tok_mail', retry: 0, ...options } as never),
   options: ['baseUrl', 'accountToken', 'dangerouslyAllowBrowser'],
@@ -453,6 +466,8 @@ const mail: Profile = {
 
 const idm: Profile = {
   name: 'IdmClient',
+  construct: (options) => new IdmClient(options as never),
+  variable: 'IDM',
   // token and auth exclude each other: the token is left out where auth is given.
   make: (options = {}) =>
     new IdmClient({
