@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -79,8 +79,11 @@ async function buildImportMap(): Promise<{ imports: Record<string, string> }> {
       if (!file?.endsWith('.js')) continue;
       const specifier = manifest.name + subpath.slice(1);
       imports[specifier] = urlOf(resolve(dir, file));
-      distFiles.push(resolve(dir, file));
     }
+    // The entries share their modules through chunks, which import packages of their own.
+    const dist = join(dir, 'dist');
+    for (const file of await readdir(dist))
+      if (file.endsWith('.js')) distFiles.push(join(dist, file));
   }
   const bare = new Set<string>();
   for (const file of distFiles) {
@@ -233,9 +236,10 @@ describe('browser (headless Chromium)', () => {
           '@clientkit/idm-client',
         )) as typeof import('@clientkit/idm-client');
 
+        // A token function, as a page would fetch short-lived tokens from its server: allowed in a page.
         const docs = new docsModule.DocsClient({
           baseUrl: url,
-          token: 'docs-dev-user-ada',
+          token: async () => 'docs-dev-user-ada',
         });
         const space = await docs.spaces.get('space_handbook');
 
@@ -261,7 +265,7 @@ describe('browser (headless Chromium)', () => {
         });
         const mailServer = await mail.servers.get(1);
 
-        const idm = new idmModule.IdmClient({ baseUrl: url, token: idmToken });
+        const idm = new idmModule.IdmClient({ baseUrl: url, token: async () => idmToken });
         const created = await idm.clients.create(
           { name: 'Browser App', app_type: 'spa' },
           { correlationId: 'browser-test-1' },
@@ -310,8 +314,10 @@ describe('browser (headless Chromium)', () => {
     // The modules the page ran are the built ESM files, not sources.
     for (const name of packageNames) expect(loaded).toContain(`/packages/${name}/dist/index.js`);
     expect(loaded.some((path) => path.includes('/src/'))).toBe(false);
-    // Core's ESM build carries the parts of ky and zod it uses, so the page loads neither package.
-    expect(loaded.some((path) => /\/(zod|ky)\/.*\.js$/.test(path))).toBe(false);
+    // ky and zod are dependencies, never bundled: the page loads each from its own package.
+    for (const name of ['zod', 'ky']) {
+      expect(loaded.some((path) => path.includes(`/node_modules/${name}/`))).toBe(true);
+    }
     for (const prefix of ['/v1/', '/wp-json/', '/api/v2/']) {
       expect(apiRequests.some((request) => request.includes(`${apiUrl}${prefix}`))).toBe(true);
     }
@@ -323,7 +329,7 @@ describe('browser (headless Chromium)', () => {
         '@clientkit/docs-client',
       )) as typeof import('@clientkit/docs-client');
       const core = (await importModule('@clientkit/core')) as typeof import('@clientkit/core');
-      const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
+      const docs = new DocsClient({ baseUrl: url, token: () => 'docs-dev-user-ada' });
       try {
         await docs.spaces.get('nope');
         return { rejected: false };
@@ -379,7 +385,7 @@ describe('browser (headless Chromium)', () => {
         apiKey: 'sk_test_clientkit_dev_key',
         dangerouslyAllowBrowser: true,
       });
-      const docs = new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' });
+      const docs = new DocsClient({ baseUrl: url, token: () => 'docs-dev-user-ada' });
       return {
         noEvents: await refused(() => metering.events.send([])),
         emptyId: await refused(() => docs.spaces.get('')),
@@ -392,7 +398,7 @@ describe('browser (headless Chromium)', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('clients that hold a server-side secret refuse to run in the page unless dangerouslyAllowBrowser is true', async () => {
+  it('clients that hold a long-lived secret refuse to run in the page unless dangerouslyAllowBrowser is true; token functions and nonces are allowed', async () => {
     const before = apiRequests.length;
     const result = await page.evaluate(async (url) => {
       const { MeteringClient } = (await importModule(
@@ -407,6 +413,9 @@ describe('browser (headless Chromium)', () => {
       const { DocsClient } = (await importModule(
         '@clientkit/docs-client',
       )) as typeof import('@clientkit/docs-client');
+      const { CalendarClient, basicAuth, nonceAuth } = (await importModule(
+        '@clientkit/calendar-client',
+      )) as typeof import('@clientkit/calendar-client');
       const refusal = (build: () => unknown) => {
         try {
           build();
@@ -425,7 +434,24 @@ describe('browser (headless Chromium)', () => {
           () => new IdmClient({ baseUrl: url, auth: credentials(), dangerouslyAllowBrowser: true }),
         ),
         idmToken: refusal(() => new IdmClient({ baseUrl: url, token: 'a.b.c' })),
+        idmTokenFunction: refusal(() => new IdmClient({ baseUrl: url, token: () => 'a.b.c' })),
         docs: refusal(() => new DocsClient({ baseUrl: url, token: 'docs-dev-user-ada' })),
+        docsAllowed: refusal(
+          () =>
+            new DocsClient({
+              baseUrl: url,
+              token: 'docs-dev-user-ada',
+              dangerouslyAllowBrowser: true,
+            }),
+        ),
+        docsTokenFunction: refusal(() => new DocsClient({ baseUrl: url, token: async () => 't' })),
+        calendarPassword: refusal(
+          () => new CalendarClient({ baseUrl: url, auth: basicAuth('editor', 'app password') }),
+        ),
+        calendarNonce: refusal(
+          () => new CalendarClient({ baseUrl: url, auth: nonceAuth('0123456789') }),
+        ),
+        calendarPublic: refusal(() => new CalendarClient({ baseUrl: url })),
       };
     }, apiUrl);
 
@@ -437,8 +463,18 @@ describe('browser (headless Chromium)', () => {
       /dangerouslyAllowBrowser must be true .*its client secret/,
     );
     expect(result.idmCredentialsAllowed).toBe('built');
-    expect(result.idmToken).toBe('built');
-    expect(result.docs).toBe('built');
+    expect(result.idmToken).toMatch(/dangerouslyAllowBrowser must be true .*its token/);
+    expect(result.idmTokenFunction).toBe('built');
+    expect(result.docs).toMatch(
+      /^Invalid options of DocsClient: dangerouslyAllowBrowser must be true to run in a browser: its token/,
+    );
+    expect(result.docsAllowed).toBe('built');
+    expect(result.docsTokenFunction).toBe('built');
+    expect(result.calendarPassword).toMatch(
+      /dangerouslyAllowBrowser must be true .*its application password/,
+    );
+    expect(result.calendarNonce).toBe('built');
+    expect(result.calendarPublic).toBe('built');
     expect(apiRequests.length).toBe(before);
     expect(pageErrors).toEqual([]);
   });
