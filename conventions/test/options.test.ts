@@ -3,7 +3,8 @@
  * names, the base URL, and the credentials.
  */
 import { RequestValidationError } from '@clientkit/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearClientkitEnvironment } from './support/environment';
 import { ORIGIN, profiles } from './support/profiles';
 
 function refusal(build: () => unknown): RequestValidationError {
@@ -15,6 +16,11 @@ function refusal(build: () => unknown): RequestValidationError {
   }
   throw new Error('expected the options to be refused');
 }
+
+beforeEach(clearClientkitEnvironment);
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe.each(profiles)('$name options', (profile) => {
   const prefix = `Invalid options of ${profile.name}: `;
@@ -86,9 +92,11 @@ describe.each(profiles)('$name options', (profile) => {
     });
   }
 
-  it('refuses a missing baseUrl, naming it', () => {
-    expect(refusal(() => profile.make({ baseUrl: undefined })).message).toMatch(
-      new RegExp(`^${prefix}baseUrl must `),
+  it('says a missing baseUrl is required, and which variables give it instead', () => {
+    const { message } = refusal(() => profile.make({ baseUrl: undefined }));
+    expect(message).toMatch(new RegExp(`^${prefix}baseUrl is required`));
+    expect(message).toContain(
+      `: pass ${profile.name === 'CalendarClient' ? 'one' : 'it'} or set CLIENTKIT_${profile.variable}_BASE_URL or CLIENTKIT_BASE_URL`,
     );
   });
 

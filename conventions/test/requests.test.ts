@@ -56,12 +56,18 @@ describe.each(profiles)('$name calls', (profile) => {
   });
 
   for (const input of profile.unknownInputs) {
-    it(`refuses a ${input.part} field ${input.operation} does not know, beside known ones, by name, before any request (${input.issue})`, async () => {
+    it(`refuses a ${input.part} field ${input.operation} does not know, beside known ones, by name, listing the known ones once, before any request (${input.issue})`, async () => {
       const error = await rejectionOf(input.call(profile.make() as never));
       expect(error).toBeInstanceOf(RequestValidationError);
       const { issues, message } = error as RequestValidationError;
       expect(issues.map((issue) => `${issue.path} ${issue.message}`.trim())).toEqual([input.issue]);
-      expect(message).toBe(`Invalid ${input.part} of ${input.operation}: ${input.issue}`);
+      expect(
+        message.startsWith(`Invalid ${input.part} of ${input.operation}: ${input.issue} (known`),
+      ).toBe(true);
+      const listed = /\(known(?: in [^:]+)?: ([^)]+)\)$/.exec(message)?.[1]?.split(', ') ?? [];
+      expect(listed).toEqual(expect.arrayContaining(input.known));
+      expect(listed).not.toContain(input.issue.split(' ').at(-1));
+      expect(message.match(/\(known/g)).toHaveLength(1);
     });
   }
 

@@ -1,10 +1,12 @@
 /**
- * Clients holding a server-side secret (metering's API key, mail's account token, idm's client
- * secret) are refused in a browser page or worker unless the application opts in; the docs and
- * calendar credentials are made for such use. Node itself is never refused. The same rule holds in
- * real Chromium in browser-test/.
+ * A client holding a long-lived secret (docs' or idm's static token, the calendar's application
+ * password, metering's API key, mail's account token, idm's client secret) is refused in a browser
+ * page or worker unless the application opts in with `dangerouslyAllowBrowser: true`. What a page
+ * may hold stays allowed: a token function (which fetches short-lived tokens), the calendar's
+ * nonceAuth, no credentials at all. Node itself is never refused. The same rules hold in real
+ * Chromium in browser-test/.
  */
-import { CalendarClient } from '@clientkit/calendar-client';
+import { basicAuth, CalendarClient, nonceAuth } from '@clientkit/calendar-client';
 import { DocsClient } from '@clientkit/docs-client';
 import { clientCredentials, IdmClient } from '@clientkit/idm-client';
 import { MailClient } from '@clientkit/mail-client';
@@ -21,28 +23,60 @@ afterEach(() => {
 const credentials = () =>
   clientCredentials({ clientId: 'app', clientSecret: 'shh', audience: `${baseUrl}/api/v2/` });
 
-const holders = [
+type Build = (allow?: boolean) => unknown;
+
+const holders: [string, string, string, Build][] = [
+  [
+    'DocsClient',
+    'a token string',
+    'its token',
+    (allow) => new DocsClient({ baseUrl, token: 'docs-token', dangerouslyAllowBrowser: allow }),
+  ],
+  [
+    'CalendarClient',
+    'basicAuth',
+    'its application password',
+    (allow) =>
+      new CalendarClient({
+        baseUrl,
+        auth: basicAuth('editor', 'abcd EFGH ijkl'),
+        dangerouslyAllowBrowser: allow,
+      }),
+  ],
   [
     'MeteringClient',
+    'an API key',
     'its API key',
-    (allow?: boolean) =>
-      new MeteringClient({ baseUrl, apiKey: 'sk_test_1', dangerouslyAllowBrowser: allow }),
+    (allow) => new MeteringClient({ baseUrl, apiKey: 'sk_test_1', dangerouslyAllowBrowser: allow }),
+  ],
+  [
+    'MeteringClient',
+    'an API key function',
+    'its API key',
+    (allow) =>
+      new MeteringClient({ baseUrl, apiKey: () => 'sk_test_1', dangerouslyAllowBrowser: allow }),
   ],
   [
     'MailClient',
+    'an account token',
     'its account token',
-    (allow?: boolean) =>
-      new MailClient({ baseUrl, accountToken: 'token', dangerouslyAllowBrowser: allow }),
+    (allow) => new MailClient({ baseUrl, accountToken: 'token', dangerouslyAllowBrowser: allow }),
   ],
   [
     'IdmClient',
+    'client credentials',
     'its client secret',
-    (allow?: boolean) =>
-      new IdmClient({ baseUrl, auth: credentials(), dangerouslyAllowBrowser: allow }),
+    (allow) => new IdmClient({ baseUrl, auth: credentials(), dangerouslyAllowBrowser: allow }),
   ],
-] as const;
+  [
+    'IdmClient',
+    'a token string',
+    'its token',
+    (allow) => new IdmClient({ baseUrl, token: 'a.b.c', dangerouslyAllowBrowser: allow }),
+  ],
+];
 
-describe.each(holders)('%s in a browser', (name, secret, make) => {
+describe.each(holders)('%s with %s, in a browser', (name, _credential, secret, make) => {
   it('is built on Node, where there is no document', () => {
     expect(() => make()).not.toThrow();
   });
@@ -55,6 +89,7 @@ describe.each(holders)('%s in a browser', (name, secret, make) => {
         `^Invalid options of ${name}: dangerouslyAllowBrowser must be true to run in a browser: ${secret} would be readable`,
       ),
     );
+    expect(() => make(false)).toThrow(RequestValidationError);
   });
 
   it('is refused in a web worker without it, and built with dangerouslyAllowBrowser: true', () => {
@@ -64,11 +99,12 @@ describe.each(holders)('%s in a browser', (name, secret, make) => {
   });
 });
 
-describe('clients whose credentials are meant for browsers', () => {
-  it('docs, calendar and idm with a token are built in a page without any option', () => {
+describe('credentials a page may hold', () => {
+  it('are built in a page without any option: token functions, nonceAuth, and no credentials', () => {
     scope.document = {};
-    expect(() => new DocsClient({ baseUrl, token: 'docs-token' })).not.toThrow();
+    expect(() => new DocsClient({ baseUrl, token: async () => 'short-lived' })).not.toThrow();
+    expect(() => new IdmClient({ baseUrl, token: () => 'a.b.c' })).not.toThrow();
+    expect(() => new CalendarClient({ baseUrl, auth: nonceAuth('0123456789') })).not.toThrow();
     expect(() => new CalendarClient({ baseUrl })).not.toThrow();
-    expect(() => new IdmClient({ baseUrl, token: 'a.b.c' })).not.toThrow();
   });
 });

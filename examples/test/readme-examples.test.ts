@@ -2,7 +2,11 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
+import {
+  createReferenceServer,
+  developmentEnvironment,
+  type ReferenceServer,
+} from '@clientkit/reference-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 // Every ```js block of every README runs as printed, as a user would paste it into an .mjs file:
@@ -12,6 +16,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // use are the reference server's development ones, so nothing else is substituted.
 // A block fenced ```js continued goes on from the README's first ```js block (it uses what that one
 // set up, as a reader who pasted both would), so it runs with that block in front of it.
+// A block fenced ```js env runs on its own with the variables `pnpm serve` prints as export lines
+// (developmentEnvironment) and no other CLIENTKIT_* one, as in a shell where a reader pasted them.
 // A block that cannot run here says so in its fence: ```js no-run, followed by the reason.
 // A block fenced ```ts example=<path> (or js) is, word for word, the file at <path> under examples/,
 // which another test runs (the test kit's examples, under their own test runners). The path is
@@ -53,12 +59,13 @@ function blocksOf(file: string): Block[] {
 const blocks = readmes.flatMap(blocksOf);
 /** The fence of a block that copies a file under examples/, which another test runs. */
 const FILE_FENCE = /^(?:ts|js) example=(\S+)$/;
+const runnableFences = ['js', 'js continued', 'js env'];
 const runnable = blocks
-  .filter((block) => block.info === 'js' || block.info === 'js continued')
+  .filter((block) => runnableFences.includes(block.info))
   .map((block) => ({ ...block, program: programOf(block) }));
 
 function programOf(block: Block): string {
-  if (block.info === 'js') return block.code;
+  if (block.info !== 'js continued') return block.code;
   const first = blocks.find((other) => other.readme === block.readme && other.info === 'js');
   if (!first || first.line > block.line) {
     throw new Error(
@@ -68,16 +75,20 @@ function programOf(block: Block): string {
   return `${first.code}\n${block.code}`;
 }
 
-function runBlock(code: string, baseUrl: string): Promise<{ code: number; output: string }> {
+/** What a block runs with: the server's address, or for `js env` the whole development environment. */
+function environmentOf(block: Block, baseUrl: string): NodeJS.ProcessEnv {
+  const base = withoutClientkit(withoutProxy(process.env));
+  const added =
+    block.info === 'js env' ? developmentEnvironment(baseUrl) : { CLIENTKIT_BASE_URL: baseUrl };
+  return { ...base, ...added, CLIENTKIT_LOG: 'off' };
+}
+
+function runBlock(code: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       ['--input-type=module', '--no-warnings'],
-      {
-        cwd: examplesDir,
-        env: { ...withoutProxy(process.env), CLIENTKIT_BASE_URL: baseUrl, CLIENTKIT_LOG: 'off' },
-        timeout: 50_000,
-      },
+      { cwd: examplesDir, env, timeout: 50_000 },
       (error, stdout, stderr) => {
         done({
           code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
@@ -87,6 +98,11 @@ function runBlock(code: string, baseUrl: string): Promise<{ code: number; output
     );
     child.stdin?.end(code);
   });
+}
+
+// Variables the machine running the tests exported would configure clients the README does not.
+function withoutClientkit(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('CLIENTKIT_')));
 }
 
 // The blocks talk to 127.0.0.1 directly; a proxy from the environment would stand in between.
@@ -111,7 +127,7 @@ describe('README examples', () => {
       .filter((block) => /^(ts|typescript|js|javascript|mjs)\b/.test(block.info))
       .filter(
         (block) =>
-          !['js', 'js continued'].includes(block.info) &&
+          !runnableFences.includes(block.info) &&
           !/^js no-run\S*\s+\S/.test(block.info) &&
           !FILE_FENCE.test(block.info),
       )
@@ -161,7 +177,7 @@ describe('README examples', () => {
   it.each(
     runnable.map((block) => [`${block.readme}, the block at line ${block.line}`, block] as const),
   )('%s runs as printed against the reference server', async (_name, block) => {
-    const result = await runBlock(block.program, url);
+    const result = await runBlock(block.program, environmentOf(block, url));
     expect(
       result.output && result.code !== 0 ? result.output : '',
       `exit code ${result.code}`,

@@ -13,6 +13,7 @@ import { developmentClientOptions } from '@clientkit/reference-server/developmen
 
 /** The methods the suite calls, which every client has. */
 export interface AnyClient {
+  withOptions(overrides: unknown): AnyClient;
   request(
     method: string,
     path: string,
@@ -48,6 +49,8 @@ export interface UnknownInput {
   operation: string;
   /** The issue, its path first when the field is nested: `position has unknown field befor`. */
   issue: string;
+  /** Fields the message must list as known where the unknown one is (those given beside it). */
+  known: string[];
 }
 
 export interface Profile {
@@ -55,6 +58,10 @@ export interface Profile {
   name: string;
   /** Builds the client with valid credentials and `options` over them. */
   make(options?: Record<string, unknown>): AnyClient;
+  /** Builds the client with `options` alone, as `new XClient(options)` does. */
+  construct(options?: Record<string, unknown>): AnyClient;
+  /** The interface's part of its variables' names: `DOCS` in `CLIENTKIT_DOCS_BASE_URL`. */
+  variable: string;
   /** The constructor options of this client beyond the shared ones. */
   options: string[];
   /** The path the client appends to `baseUrl`. */
@@ -112,6 +119,8 @@ export const ORIGIN = 'http://conventions.test';
 
 const docs: Profile = {
   name: 'DocsClient',
+  construct: (options) => new DocsClient(options as never),
+  variable: 'DOCS',
   make: (options = {}) =>
     new DocsClient({ baseUrl: ORIGIN, token: 'tok_docs', retry: 0, ...options } as never),
   options: ['baseUrl', 'token'],
@@ -144,6 +153,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.update',
       issue: 'has unknown field titel',
+      known: ['title'],
     },
     {
       call: (client: DocsClient) =>
@@ -153,6 +163,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.move',
       issue: 'position has unknown field befor',
+      known: ['before', 'after'],
     },
     {
       call: (client: DocsClient) =>
@@ -164,6 +175,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.permissions.invite',
       issue: 'has unknown field user',
+      known: ['role', 'users'],
     },
     {
       call: (client: DocsClient) =>
@@ -176,6 +188,7 @@ const docs: Profile = {
       part: 'body',
       operation: 'docs.spaces.git.export',
       issue: 'has unknown field branch',
+      known: ['url', 'ref', 'commitMessage'],
     },
     {
       call: (client: DocsClient) =>
@@ -183,6 +196,7 @@ const docs: Profile = {
       part: 'query',
       operation: 'docs.spaces.get',
       issue: 'has unknown field sharekey',
+      known: ['shareKey'],
     },
   ],
   errorBody: (status, message) => ({ error: { code: status, message } }),
@@ -213,6 +227,8 @@ const docs: Profile = {
 
 const calendar: Profile = {
   name: 'CalendarClient',
+  construct: (options) => new CalendarClient(options as never),
+  variable: 'CALENDAR',
   make: (options = {}) =>
     new CalendarClient({
       baseUrl: ORIGIN,
@@ -254,6 +270,7 @@ const calendar: Profile = {
       part: 'body',
       operation: 'calendar.events.update',
       issue: 'has unknown field titel',
+      known: ['title', 'featured'],
     },
     {
       // Sent as it is, the misspelt city would make a venue without a city.
@@ -262,6 +279,7 @@ const calendar: Profile = {
       part: 'body',
       operation: 'calendar.venues.create',
       issue: 'has unknown field citty',
+      known: ['venue', 'city'],
     },
     {
       call: (client: CalendarClient) =>
@@ -269,6 +287,7 @@ const calendar: Profile = {
       part: 'body',
       operation: 'calendar.tags.create',
       issue: 'has unknown field colour',
+      known: ['name'],
     },
     {
       call: (client: CalendarClient) =>
@@ -276,6 +295,7 @@ const calendar: Profile = {
       part: 'query',
       operation: 'calendar.events.list',
       issue: 'has unknown field category',
+      known: ['featured', 'categories'],
     },
   ],
   errorBody: (status, message) => ({ code: 'rest_error', message, data: { status } }),
@@ -307,6 +327,8 @@ const calendar: Profile = {
 
 const metering: Profile = {
   name: 'MeteringClient',
+  construct: (options) => new MeteringClient(options as never),
+  variable: 'METERING',
   make: (options = {}) =>
     new MeteringClient({
       baseUrl: ORIGIN,
@@ -363,6 +385,7 @@ const metering: Profile = {
       part: 'body',
       operation: 'metering.events.send',
       issue: 'events[0] has unknown field idempotencyKey',
+      known: ['event_name', 'payload', 'identifier'],
     },
   ],
   errorBody: (status, message) => ({
@@ -381,6 +404,8 @@ const metering: Profile = {
 
 const mail: Profile = {
   name: 'MailClient',
+  construct: (options) => new MailClient(options as never),
+  variable: 'MAIL',
   make: (options = {}) =>
     new MailClient({ baseUrl: ORIGIN, accountToken: 'tok_mail', retry: 0, ...options } as never),
   options: ['baseUrl', 'accountToken', 'dangerouslyAllowBrowser'],
@@ -414,6 +439,7 @@ const mail: Profile = {
       part: 'body',
       operation: 'mail.servers.update',
       issue: 'has unknown field Nmae',
+      known: ['Name'],
     },
   ],
   errorBody: (status, message) => ({ ErrorCode: status === 404 ? 601 : 10, Message: message }),
@@ -440,6 +466,8 @@ const mail: Profile = {
 
 const idm: Profile = {
   name: 'IdmClient',
+  construct: (options) => new IdmClient(options as never),
+  variable: 'IDM',
   // token and auth exclude each other: the token is left out where auth is given.
   make: (options = {}) =>
     new IdmClient({
@@ -485,12 +513,14 @@ const idm: Profile = {
       part: 'body',
       operation: 'idm.clients.update',
       issue: 'has unknown field nmae',
+      known: ['name'],
     },
     {
       call: (client: IdmClient) => client.clients.list({ take: 1, tak: 2 } as never),
       part: 'query',
       operation: 'idm.clients.list',
       issue: 'has unknown field tak',
+      known: ['take', 'from', 'page', 'per_page'],
     },
   ],
   errorBody: (status, message) => ({

@@ -7,6 +7,7 @@ import {
 import {
   type APIPromise,
   type Auth,
+  basicAuth,
   type ClientOptions,
   type HttpMethod,
   type PagePromise,
@@ -16,7 +17,14 @@ import {
   RequestValidationError,
 } from '@clientkit/core';
 import { pageNumberPages } from '@clientkit/core/contract';
-import { ClientCore, type ClientDefinition, checkAuth, serviceUrl } from '@clientkit/core/internal';
+import {
+  ClientCore,
+  type ClientDefinition,
+  checkAuth,
+  isLongLivedSecret,
+  overriddenOptions,
+  serviceUrl,
+} from '@clientkit/core/internal';
 import { EVENT_DATES, EVENT_FILTER_DATES, PUBLICATION_DATES } from './dates';
 import type { Categories } from './resources/categories';
 import type { Events } from './resources/events';
@@ -33,7 +41,8 @@ export interface CalendarClientOptions extends ClientOptions {
   /**
    * The site's origin, plus the path WordPress is installed under if any (reference server: its
    * URL). The client appends `/wp-json/calendar/events/v1`, so a URL that already ends with
-   * `/wp-json` or `/calendar/events/v1` is refused.
+   * `/wp-json` or `/calendar/events/v1` is refused. Without it or `apiRoot`:
+   * `CLIENTKIT_CALENDAR_BASE_URL`, else `CLIENTKIT_BASE_URL`, from the environment.
    */
   baseUrl?: string;
   /**
@@ -42,8 +51,11 @@ export interface CalendarClientOptions extends ClientOptions {
    */
   apiRoot?: string;
   /**
-   * Credentials from `basicAuth` or `nonceAuth`. Without them the client reads published records
-   * only, and every write is refused with an `AuthenticationError`.
+   * Credentials from `basicAuth` or `nonceAuth`. Without them: `CLIENTKIT_CALENDAR_USERNAME` and
+   * `CLIENTKIT_CALENDAR_PASSWORD` (an application password) from the environment, when set; else
+   * the client reads published records only, and every write is refused with an
+   * `AuthenticationError`. An application password is refused in a browser unless
+   * `dangerouslyAllowBrowser` is true; `nonceAuth` is made for pages.
    */
   auth?: Auth;
 }
@@ -64,7 +76,7 @@ export interface ListEnvelope {
  */
 function namespaceUrl(options: Record<string, unknown>, subject: string): string {
   const { baseUrl, apiRoot } = options;
-  if ((baseUrl === undefined) === (apiRoot === undefined)) {
+  if (baseUrl !== undefined && apiRoot !== undefined) {
     throw new RequestValidationError(subject, [
       { path: 'baseUrl', message: 'must be given, or apiRoot, but not both' },
     ]);
@@ -92,6 +104,24 @@ const definition: ClientDefinition<typeof calendar> = {
   },
   url: namespaceUrl,
   paginate: (path) => pageNumberPages(lastSegment(path)),
+  environment: {
+    baseUrl: 'CLIENTKIT_CALENDAR_BASE_URL',
+    baseUrlAlternatives: ['apiRoot'],
+    credentialOptions: ['auth'],
+    credentials: [
+      {
+        option: 'auth',
+        variables: {
+          username: 'CLIENTKIT_CALENDAR_USERNAME',
+          password: 'CLIENTKIT_CALENDAR_PASSWORD',
+        },
+        build: ({ username, password }) => basicAuth(username!, password!),
+      },
+    ],
+    credentialsRequired: false,
+  },
+  browserSecret: (options) =>
+    isLongLivedSecret(options.auth) ? 'its application password' : undefined,
 };
 
 /**
@@ -100,8 +130,9 @@ const definition: ClientDefinition<typeof calendar> = {
  * @example
  * const calendar = new CalendarClient({
  *   baseUrl: 'https://events.example.org',
- *   auth: basicAuth('editor', process.env.CALENDAR_APP_PASSWORD!),
+ *   auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX'),
  * });
+ * // or, with CLIENTKIT_CALENDAR_BASE_URL, _USERNAME and _PASSWORD set: new CalendarClient()
  * for await (const event of calendar.events.list({ featured: true })) console.log(event.title);
  */
 export class CalendarClient {
@@ -116,8 +147,14 @@ export class CalendarClient {
   /** Event tags. */
   readonly tags: Tags;
   readonly #core: ClientCore<typeof calendar>;
+  readonly #given: CalendarClientOptions;
 
-  constructor(options: CalendarClientOptions) {
+  /**
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
+   * option, or a variable read for one, is refused or missing.
+   */
+  constructor(options: CalendarClientOptions = {}) {
+    this.#given = { ...options };
     this.#core = new ClientCore(definition, options, (checked, subject) =>
       checked.auth === undefined ? undefined : checkAuth(checked.auth, 'auth', subject),
     );
@@ -127,6 +164,20 @@ export class CalendarClient {
     this.organizers = records(core, 'organizers', [], PUBLICATION_DATES);
     this.categories = records(core, 'categories');
     this.tags = records(core, 'tags');
+  }
+
+  /**
+   * A new client with these options over the ones this client was given, each replacing one whole
+   * (`undefined` removes it), checked as the constructor checks them.
+   *
+   * @example
+   * const editor = calendar.withOptions({ auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX') });
+   *
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
+   * merged options are refused.
+   */
+  withOptions(overrides: Partial<CalendarClientOptions>): CalendarClient {
+    return new CalendarClient(overriddenOptions(this.#given, overrides, definition.name));
   }
 
   /** The routes of the namespace with their methods and arguments. */

@@ -6,7 +6,7 @@
  */
 import { CalendarClient, RequestValidationError } from '@clientkit/calendar-client';
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventFixture } from './support/records';
 import { ORIGIN, useNock } from './support/unit';
 
@@ -27,8 +27,13 @@ const construction = (options: Record<string, unknown>) => {
 };
 
 describe('baseUrl or apiRoot', () => {
-  it('exactly one of baseUrl and apiRoot: neither or both is refused by name', () => {
-    expect(() => new CalendarClient({})).toThrow(/baseUrl must be given, or apiRoot, but not both/);
+  it('exactly one of baseUrl and apiRoot: neither (in code or the environment) or both is refused by name', () => {
+    vi.stubEnv('CLIENTKIT_CALENDAR_BASE_URL', undefined);
+    vi.stubEnv('CLIENTKIT_BASE_URL', undefined);
+    expect(() => new CalendarClient({})).toThrow(
+      'Invalid options of CalendarClient: baseUrl is required, or apiRoot: pass one or set CLIENTKIT_CALENDAR_BASE_URL or CLIENTKIT_BASE_URL',
+    );
+    vi.unstubAllEnvs();
     expect(() => new CalendarClient({ baseUrl: ORIGIN, apiRoot: `${ORIGIN}/wp-json` })).toThrow(
       /baseUrl must be given, or apiRoot, but not both/,
     );

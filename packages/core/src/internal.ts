@@ -9,7 +9,7 @@
  * @module
  */
 export { checkAuth, fixedHeadersOf } from './auth/auth';
-export { refuseSecretInBrowser } from './auth/browser-secret';
+export { isLongLivedSecret, refuseSecretInBrowser } from './auth/browser-secret';
 export { secretOption } from './auth/secret-source';
 export { answerOf, requestIdOf } from './client/api-promise';
 export {
@@ -25,7 +25,9 @@ export {
   makeAPIError,
 } from './errors/errors';
 export { inspectCustom } from './observability/redact';
+export type { ClientEnvironment, EnvironmentCredentials } from './options/environment';
 export { CLIENT_OPTION_NAMES } from './options/options';
+export { overriddenOptions } from './options/overrides';
 export { checkOptionNames, checkOptions, type OptionRule } from './options/rules';
 export { serviceUrl } from './options/service-url';
 export { paginate } from './pagination/page';

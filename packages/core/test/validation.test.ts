@@ -85,3 +85,62 @@ describe('validateInput', () => {
     ).toThrow('Invalid body of x.y: a is required; b is required');
   });
 });
+
+describe('unknown fields', () => {
+  const message = (schema: Parameters<typeof validateInput>[0], value: unknown) => {
+    try {
+      validateInput(schema, value, 'query of toy.list');
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('expected a validation error');
+  };
+
+  it('are answered with the fields the input knows, once, after the issues', () => {
+    const schema = z.strictObject({
+      start_date: z.optional(z.string()),
+      per_page: z.optional(z.int()),
+    });
+    expect(message(schema, { startDate: 'x', perPage: 2 })).toBe(
+      'Invalid query of toy.list: has unknown fields startDate, perPage (known: start_date, per_page)',
+    );
+  });
+
+  it('name where the known fields are when the unknown one is nested, once for all items of a list', () => {
+    const schema = z.strictObject({
+      position: z.optional(
+        z.strictObject({ before: z.optional(z.string()), after: z.optional(z.string()) }),
+      ),
+      events: z.optional(z.array(z.strictObject({ name: z.string() }))),
+    });
+    expect(message(schema, { position: { befor: 'a' } })).toBe(
+      'Invalid query of toy.list: position has unknown field befor (known in position: before, after)',
+    );
+    expect(
+      message(schema, {
+        events: [
+          { name: 'a', nme: 1 },
+          { name: 'b', nme: 2 },
+        ],
+      }),
+    ).toBe(
+      'Invalid query of toy.list: events[0] has unknown field nme; events[1] has unknown field nme (known in events[0]: name)',
+    );
+  });
+
+  it('list the fields of every member of a union, such as two pagination styles', () => {
+    const schema = z.union([
+      z.strictObject({ from: z.optional(z.string()), take: z.optional(z.int()) }),
+      z.strictObject({ page: z.int(), per_page: z.optional(z.int()) }),
+    ]);
+    expect(message(schema, { take: 1, tak: 2 })).toMatch(
+      /has unknown field tak \(known: from, take, page, per_page\)$/,
+    );
+  });
+
+  it('add nothing to a message without unknown fields', () => {
+    expect(message(z.strictObject({ a: z.string() }), { a: 1 })).toBe(
+      'Invalid query of toy.list: a must be a string, not a number',
+    );
+  });
+});

@@ -10,7 +10,12 @@ import {
   type SecretSource,
 } from '@clientkit/core';
 import { cursorPages } from '@clientkit/core/contract';
-import { ClientCore, type ClientDefinition, secretOption } from '@clientkit/core/internal';
+import {
+  ClientCore,
+  type ClientDefinition,
+  overriddenOptions,
+  secretOption,
+} from '@clientkit/core/internal';
 import { Spaces } from './resources/spaces';
 import { CurrentUser, Users } from './resources/users';
 
@@ -18,11 +23,16 @@ import { CurrentUser, Users } from './resources/users';
 export interface DocsClientOptions extends ClientOptions {
   /**
    * The service's origin, or the prefix a proxy mounts it under (for the reference server:
-   * `http://127.0.0.1:4010`). The client appends `/v1`, so a URL that already ends with `/v1` is refused.
+   * `http://127.0.0.1:4010`). The client appends `/v1`, so a URL that already ends with `/v1` is
+   * refused. Without it: `CLIENTKIT_DOCS_BASE_URL`, else `CLIENTKIT_BASE_URL`, from the environment.
    */
-  baseUrl: string;
-  /** A bearer token of any scheme, or a function that returns the current one (see `tokenProvider`). */
-  token: SecretSource;
+  baseUrl?: string;
+  /**
+   * A bearer token of any scheme, or a function that returns the current one (see `tokenProvider`).
+   * Without it: `CLIENTKIT_DOCS_TOKEN` from the environment. A token given as a string is refused
+   * in a browser unless `dangerouslyAllowBrowser` is true; a function is not.
+   */
+  token?: SecretSource;
 }
 
 /** The query of one page of any listing: `limit`, filters, and the cursor in `page`. */
@@ -38,13 +48,22 @@ const definition: ClientDefinition<typeof docs> = {
     return typeof message === 'string' ? { message } : undefined;
   },
   paginate: () => cursorPages('items'),
+  environment: {
+    baseUrl: 'CLIENTKIT_DOCS_BASE_URL',
+    credentialOptions: ['token'],
+    credentials: [{ option: 'token', variables: { token: 'CLIENTKIT_DOCS_TOKEN' } }],
+    credentialsRequired: true,
+  },
+  // A string is a long-lived token; a function hands out short-lived ones, fetched by the page.
+  browserSecret: (options) => (typeof options.token === 'string' ? 'its token' : undefined),
 };
 
 /**
  * A client of the documentation hosting interface: users, spaces, permissions and Git sync.
  *
  * @example
- * const docs = new DocsClient({ baseUrl: 'http://127.0.0.1:4010', token: process.env.DOCS_TOKEN! });
+ * const docs = new DocsClient({ baseUrl: 'http://127.0.0.1:4010', token: 'docs-dev-user-ada' });
+ * // or, with CLIENTKIT_BASE_URL and CLIENTKIT_DOCS_TOKEN set: new DocsClient()
  * const space = await docs.spaces.get('space_handbook');
  */
 export class DocsClient {
@@ -55,14 +74,34 @@ export class DocsClient {
   /** Spaces, with their Git sync (`spaces.git`) and permissions (`spaces.permissions`). */
   readonly spaces: Spaces;
   readonly #core: ClientCore<typeof docs>;
+  readonly #given: DocsClientOptions;
 
-  constructor(options: DocsClientOptions) {
+  /**
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
+   * option, or a variable read for one, is refused or missing.
+   */
+  constructor(options: DocsClientOptions = {}) {
+    this.#given = { ...options };
     this.#core = new ClientCore(definition, options, (checked, subject) =>
       bearerAuth(secretOption(checked.token, 'token', subject)),
     );
     this.user = new CurrentUser(this.#core);
     this.users = new Users(this.#core);
     this.spaces = new Spaces(this.#core);
+  }
+
+  /**
+   * A new client with these options over the ones this client was given, each replacing one whole
+   * (`undefined` removes it), checked as the constructor checks them.
+   *
+   * @example
+   * const patient = docs.withOptions({ timeout: 120_000, retry: 5 });
+   *
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
+   * merged options are refused.
+   */
+  withOptions(overrides: Partial<DocsClientOptions>): DocsClient {
+    return new DocsClient(overriddenOptions(this.#given, overrides, definition.name));
   }
 
   /** The release version and build date of the interface. */

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useNock } from '../../../test-support/unit';
 import {
   APIResponseValidationError,
@@ -396,8 +396,13 @@ describe('DocsClient validation, before any request', () => {
     await refused(docs.users.get('u'.repeat(257)), ['userId must be at most 256 characters long']);
   });
 
-  it('refuses to construct without a token or with a bad base URL', () => {
-    expect(() => new DocsClient({ baseUrl: ORIGIN } as never)).toThrow(
+  it('refuses to construct without a token (in code or CLIENTKIT_DOCS_TOKEN) or with a bad base URL', () => {
+    vi.stubEnv('CLIENTKIT_DOCS_TOKEN', undefined);
+    expect(() => new DocsClient({ baseUrl: ORIGIN })).toThrow(
+      'Invalid options of DocsClient: token is required: pass it or set CLIENTKIT_DOCS_TOKEN',
+    );
+    vi.unstubAllEnvs();
+    expect(() => new DocsClient({ baseUrl: ORIGIN, token: '' })).toThrow(
       'Invalid options of DocsClient: token must be a non-empty string or a function that returns one',
     );
     expect(() => new DocsClient({ baseUrl: 'docs.test', token: 't' })).toThrow(

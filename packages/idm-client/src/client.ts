@@ -12,19 +12,21 @@ import {
   bearerAuth,
   type ClientCredentials,
   type ClientOptions,
+  clientCredentials,
   type HttpMethod,
   type PagePromise,
   type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
   type SecretSource,
+  type TokenProvider,
 } from '@clientkit/core';
 import {
   type Call,
   ClientCore,
   type ClientDefinition,
   type GivenOptions,
-  refuseSecretInBrowser,
+  overriddenOptions,
   secretOption,
   serviceUrl,
 } from '@clientkit/core/internal';
@@ -45,9 +47,10 @@ export interface IdmClientBaseOptions extends ClientOptions {
   /**
    * The service's origin, plus any path the service is mounted under (`https://tenant.example.com`);
    * the client appends `/api/v2` for the management routes and `/oauth/token` for tokens, so a URL
-   * that already ends with `/api/v2` is refused.
+   * that already ends with `/api/v2` is refused. Without it: `CLIENTKIT_IDM_BASE_URL`, else
+   * `CLIENTKIT_BASE_URL`, from the environment.
    */
-  baseUrl: string;
+  baseUrl?: string;
   /** The tenant kind, which sets the largest page size: public 50 (default), private 100. */
   tenant?: Tenant;
   /** Refuse, before sending, a request whose scope the token does not grant (default false). */
@@ -56,27 +59,32 @@ export interface IdmClientBaseOptions extends ClientOptions {
   now?: () => number;
 }
 
-/** Options of an `IdmClient` that sends a token it is given. */
+/**
+ * Options of an `IdmClient` that sends a token it is given, or, without one, reads its credentials
+ * from the environment.
+ */
 export interface IdmTokenOptions extends IdmClientBaseOptions {
-  /** A management access token (JWT), or a function that returns the current one. */
-  token: SecretSource;
+  /**
+   * A management access token (JWT), or a function that returns the current one. Without it or
+   * `auth`: `CLIENTKIT_IDM_TOKEN`, or `CLIENTKIT_IDM_CLIENT_ID`, `CLIENTKIT_IDM_CLIENT_SECRET` and
+   * `CLIENTKIT_IDM_AUDIENCE` (client credentials), from the environment. A token given as a
+   * string is refused in a browser unless `dangerouslyAllowBrowser` is true; a function is not.
+   */
+  token?: SecretSource;
   auth?: undefined;
 }
 
 /** Options of an `IdmClient` that exchanges client credentials for its tokens. */
 export interface IdmCredentialsOptions extends IdmClientBaseOptions {
-  /** Client credentials (see `clientCredentials`), exchanged for tokens as needed. */
+  /**
+   * Client credentials (see `clientCredentials`), exchanged for tokens as needed. Refused in a
+   * browser unless `dangerouslyAllowBrowser` is true: the client secret would be readable there.
+   */
   auth: ClientCredentials;
   token?: undefined;
-  /**
-   * Build the client in a browser (a page or a web worker) anyway. It is refused there by default:
-   * the client secret would be readable by anyone who loads the page. Set it only for a trusted page, such as an
-   * internal tool or a test.
-   */
-  dangerouslyAllowBrowser?: boolean;
 }
 
-/** Options of `IdmClient`: a `token`, or client credentials as `auth`, exactly one of them. */
+/** Options of `IdmClient`: a `token`, or client credentials as `auth`, at most one of them. */
 export type IdmClientOptions = IdmTokenOptions | IdmCredentialsOptions;
 
 /** What `idm.request` sends: a query and a JSON body. */
@@ -87,10 +95,22 @@ export type OptionsFor<M extends HttpMethod> = M extends MutatingMethod
   ? MutationOptions
   : RequestOptions;
 
+/** A client's cache of tokens exchanged for client credentials, which its `withOptions` clients share. */
+interface ExchangedTokens {
+  credentials: ClientCredentials;
+  tokenUrl: string;
+  /** The `now` option the cache ages tokens with. */
+  now: unknown;
+  provider: TokenProvider;
+}
+
+/** The token cache a client made by `withOptions` may share, by the options it is built with. */
+const inheritedTokens = new WeakMap<object, ExchangedTokens>();
+
 const definition: ClientDefinition<typeof idm> = {
   name: 'IdmClient',
   contract: idm,
-  options: ['baseUrl', 'token', 'auth', 'dangerouslyAllowBrowser'],
+  options: ['baseUrl', 'token', 'auth'],
   optionRules: {
     tenant: (value) =>
       value === 'public' || value === 'private' ? undefined : 'must be one of "public", "private"',
@@ -108,6 +128,31 @@ const definition: ClientDefinition<typeof idm> = {
     message: (bytes) =>
       `${PAYLOAD_TOO_LARGE_MESSAGE} (this body is ${bytes} bytes; it was not sent)`,
   },
+  environment: {
+    baseUrl: 'CLIENTKIT_IDM_BASE_URL',
+    credentialOptions: ['token', 'auth'],
+    credentials: [
+      { option: 'token', variables: { token: 'CLIENTKIT_IDM_TOKEN' } },
+      {
+        option: 'auth',
+        variables: {
+          clientId: 'CLIENTKIT_IDM_CLIENT_ID',
+          clientSecret: 'CLIENTKIT_IDM_CLIENT_SECRET',
+          audience: 'CLIENTKIT_IDM_AUDIENCE',
+        },
+        build: ({ clientId, clientSecret, audience }) =>
+          clientCredentials({
+            clientId: clientId!,
+            clientSecret: clientSecret!,
+            audience: audience!,
+          }),
+      },
+    ],
+    credentialsRequired: true,
+  },
+  // A token function hands out short-lived tokens fetched by the page; anything else is long-lived.
+  browserSecret: ({ token, auth }) =>
+    auth !== undefined ? 'its client secret' : typeof token === 'string' ? 'its token' : undefined,
 };
 
 /**
@@ -132,11 +177,20 @@ export class IdmClient {
   readonly #core: ClientCore<typeof idm>;
   readonly #listings: Listings;
   readonly #checkScopes: boolean;
+  readonly #given: IdmClientOptions;
   #token: SecretSource | undefined;
+  /** The cache of exchanged tokens, with client credentials. */
+  #tokens: ExchangedTokens | undefined;
 
-  constructor(options: IdmClientOptions) {
+  /**
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
+   * option, or a variable read for one, is refused or missing.
+   */
+  constructor(options: IdmClientOptions = {}) {
+    this.#given = { ...options };
     // The client's clock: its `now` option, read when used, so that a test clock set up later applies.
     const now = () => (options.now ?? Date.now)();
+    const inherited = inheritedTokens.get(options);
     this.#core = new ClientCore(
       {
         ...definition,
@@ -144,7 +198,7 @@ export class IdmClient {
         beforeSend: (call) => this.#beforeSend(call),
       },
       options,
-      (given, subject) => this.#credentials(given, subject, now),
+      (given, subject) => this.#credentials(given, subject, now, inherited),
     );
     const { tenant = 'public', checkScopes = false } = options;
     this.tenant = tenant;
@@ -152,6 +206,33 @@ export class IdmClient {
     this.#listings = new Listings(this.#core, tenant, now);
     this.clients = new Clients(this.#core, this.#listings);
     this.logs = new Logs(this.#core, this.#listings);
+  }
+
+  /**
+   * A new client with these options over the ones this client was given, each replacing one whole
+   * (`undefined` removes it), checked as the constructor checks them. With the same client
+   * credentials, token URL and clock it shares this client's token cache (exchanges included, which
+   * go through this client); other credentials get a cache of their own.
+   *
+   * @example
+   * const tenantWide = idm.withOptions({ timeout: 120_000, checkScopes: true });
+   * const other = idm.withOptions({ auth: clientCredentials({ clientId, clientSecret, audience }) });
+   *
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
+   * merged options are refused.
+   */
+  withOptions(overrides: Partial<IdmTokenOptions> | Partial<IdmCredentialsOptions>): IdmClient {
+    const options = overriddenOptions(this.#given, overrides, definition.name) as IdmClientOptions;
+    const tokens = this.#tokens;
+    if (tokens) {
+      const credentialsKept = !('token' in overrides) && !('auth' in overrides);
+      // Credentials read from the environment are carried over as they are, so that the cache
+      // keyed by them is shared too.
+      const withCredentials = credentialsKept ? { ...options, auth: tokens.credentials } : options;
+      inheritedTokens.set(withCredentials, tokens);
+      return new IdmClient(withCredentials as IdmClientOptions);
+    }
+    return new IdmClient(options);
   }
 
   /**
@@ -239,9 +320,14 @@ export class IdmClient {
    * The auth of the checked options: the given token, or client credentials whose tokens are
    * exchanged through this client and replaced once when the interface refuses one as invalid.
    */
-  #credentials(given: GivenOptions, subject: string, now: () => number): Auth {
+  #credentials(
+    given: GivenOptions,
+    subject: string,
+    now: () => number,
+    inherited: ExchangedTokens | undefined,
+  ): Auth {
     const { token, auth } = given;
-    if ((token === undefined) === (auth === undefined)) {
+    if (token !== undefined && auth !== undefined) {
       throw new RequestValidationError(subject, [
         { path: 'token', message: 'must be given, or auth, but not both' },
       ]);
@@ -251,12 +337,18 @@ export class IdmClient {
       return bearerAuth(this.#token);
     }
     const credentials = checkCredentials(auth, subject);
-    refuseSecretInBrowser(given.dangerouslyAllowBrowser, subject, 'its client secret');
     const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
-    const provider = credentials.provider(
-      async (request, url) => (await import('./oauth')).exchangeToken(this.#core, request, url),
-      { tokenUrl, now },
-    );
+    const shared =
+      inherited?.credentials === credentials &&
+      inherited.tokenUrl === tokenUrl &&
+      inherited.now === given.now;
+    const provider = shared
+      ? inherited.provider
+      : credentials.provider(
+          async (request, url) => (await import('./oauth')).exchangeToken(this.#core, request, url),
+          { tokenUrl, now },
+        );
+    this.#tokens = { credentials, tokenUrl, now: given.now, provider };
     this.#token = provider;
     return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
   }

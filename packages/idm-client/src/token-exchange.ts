@@ -1,8 +1,14 @@
 import { idm, type TokenRequest } from '@clientkit/contracts/idm';
 import { TokenResponse } from '@clientkit/contracts/idm/responses';
-import { APIResponseValidationError, type IssuedToken, REDACTED } from '@clientkit/core';
+import {
+  APIResponseValidationError,
+  type IssuedToken,
+  PermissionDeniedError,
+  REDACTED,
+} from '@clientkit/core';
 import { validateResponse } from '@clientkit/core/contract';
-import type { ClientCore } from '@clientkit/core/internal';
+import { type ClientCore, makeAPIError } from '@clientkit/core/internal';
+import { idmErrorBody } from './error-body';
 
 type TokenOperation = typeof idm.operations.getToken;
 
@@ -27,9 +33,30 @@ export async function exchangeToken(
     const answer = validateResponse(TokenResponse, data, OPERATION);
     return { token: answer.access_token, expiresIn: answer.expires_in };
   } catch (error) {
+    if (error instanceof PermissionDeniedError) throw withAudienceHint(error, request.audience);
     if (!(error instanceof APIResponseValidationError)) throw error;
     throw new APIResponseValidationError(OPERATION, error.issues, withoutSecrets(error.body));
   }
+}
+
+/**
+ * The service names its APIs with a trailing slash (`https://tenant.example.com/api/v2/`) and
+ * refuses any other audience with a bare `access_denied`: when the configured one lacks the slash,
+ * the error says so.
+ */
+function withAudienceHint(error: PermissionDeniedError, audience: string): PermissionDeniedError {
+  if (error.code !== 'access_denied' || audience.endsWith('/')) return error;
+  const message = idmErrorBody(error.body)?.message ?? 'access denied';
+  return makeAPIError({
+    status: error.status,
+    code: error.code,
+    message: `${message} (the audience ${audience} lacks the trailing slash the service expects: try ${audience}/)`,
+    requestId: error.requestId,
+    body: error.body,
+    headers: error.headers,
+    method: error.method,
+    url: error.url,
+  }) as PermissionDeniedError;
 }
 
 /**

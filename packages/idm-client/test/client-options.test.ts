@@ -1,9 +1,9 @@
 /**
- * The options only idm's client has: exactly one of `token` and `auth` (which the options type
- * says as well), the `tenant` kind, `checkScopes` and the clock `now`. The rules every client
+ * The options only idm's client has: at most one of `token` and `auth` (which the options type
+ * says as well), one of them required unless the environment gives credentials, the `tenant` kind, `checkScopes` and the clock `now`. The rules every client
  * applies to its options are in the conventions suite.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clientCredentials, IdmClient, RequestValidationError } from '../src/index';
 import { ORIGIN } from './support/unit';
 
@@ -18,12 +18,15 @@ function refusal(build: () => unknown): RequestValidationError {
 }
 
 describe('IdmClient options', () => {
-  it('takes exactly one of token and auth, by the types and at run time', () => {
+  it('takes at most one of token and auth, by the types and at run time, and one is required without credential variables', () => {
     const auth = clientCredentials({ clientId: 'm2m', clientSecret: 's', audience: 'a' });
-    // @ts-expect-error neither token nor auth: the options type takes exactly one of them
-    expect(refusal(() => new IdmClient({ baseUrl: ORIGIN })).message).toMatch(
-      /token must be given, or auth/,
+    for (const name of ['TOKEN', 'CLIENT_ID', 'CLIENT_SECRET', 'AUDIENCE']) {
+      vi.stubEnv(`CLIENTKIT_IDM_${name}`, undefined);
+    }
+    expect(refusal(() => new IdmClient({ baseUrl: ORIGIN })).message).toBe(
+      'Invalid options of IdmClient: token is required, or auth: pass one or set CLIENTKIT_IDM_TOKEN, or CLIENTKIT_IDM_CLIENT_ID, CLIENTKIT_IDM_CLIENT_SECRET and CLIENTKIT_IDM_AUDIENCE',
     );
+    vi.unstubAllEnvs();
     // @ts-expect-error token and auth exclude each other
     expect(refusal(() => new IdmClient({ baseUrl: ORIGIN, token: 't', auth })).message).toMatch(
       /^Invalid options of IdmClient: token must be given, or auth, but not both/,

@@ -15,7 +15,7 @@ import {
   ClientCore,
   type ClientDefinition,
   type ErrorBodyFields,
-  refuseSecretInBrowser,
+  overriddenOptions,
   secretOption,
 } from '@clientkit/core/internal';
 import { Servers } from './resources/servers';
@@ -25,17 +25,16 @@ export interface MailClientOptions extends ClientOptions {
   /**
    * The service's origin, or the prefix a proxy mounts it under (for the reference server:
    * `http://127.0.0.1:4010`). The client appends `/servers`, so a URL that already ends with
-   * `/servers` is refused.
+   * `/servers` is refused. Without it: `CLIENTKIT_MAIL_BASE_URL`, else `CLIENTKIT_BASE_URL`, from
+   * the environment.
    */
-  baseUrl: string;
-  /** The account token sent as `X-Mail-Account-Token`, or a function that returns the current one. */
-  accountToken: SecretSource;
+  baseUrl?: string;
   /**
-   * Build the client in a browser (a page or a web worker) anyway. It is refused there by default:
-   * the account token would be readable by anyone who loads the page. Set it only for a trusted page, such as an
-   * internal tool or a test.
+   * The account token sent as `X-Mail-Account-Token`, or a function that returns the current one.
+   * Without it: `CLIENTKIT_MAIL_ACCOUNT_TOKEN` from the environment. Refused in a browser unless
+   * `dangerouslyAllowBrowser` is true.
    */
-  dangerouslyAllowBrowser?: boolean;
+  accountToken?: SecretSource;
 }
 
 /** Query of a listing: `count` records per page, after skipping `offset` records, plus any filters. */
@@ -69,32 +68,62 @@ function mailErrorFields(body: unknown): ErrorBodyFields | undefined {
 const definition: ClientDefinition<typeof mail> = {
   name: 'MailClient',
   contract: mail,
-  options: ['baseUrl', 'accountToken', 'dangerouslyAllowBrowser'],
+  options: ['baseUrl', 'accountToken'],
   errorFields: mailErrorFields,
   paginate: () => recordOffsetPages(),
+  environment: {
+    baseUrl: 'CLIENTKIT_MAIL_BASE_URL',
+    credentialOptions: ['accountToken'],
+    credentials: [
+      { option: 'accountToken', variables: { accountToken: 'CLIENTKIT_MAIL_ACCOUNT_TOKEN' } },
+    ],
+    credentialsRequired: true,
+  },
+  // The account token rules every server of the account, whether given as it is or by a function.
+  browserSecret: () => 'its account token',
 };
 
 /**
  * A client of the inbound mail server configuration interface.
  *
  * @example
- * const mail = new MailClient({ baseUrl: 'http://127.0.0.1:4010', accountToken: process.env.MAIL_ACCOUNT_TOKEN! });
+ * const mail = new MailClient({ baseUrl: 'http://127.0.0.1:4010', accountToken: 'mail-dev-account-token' });
+ * // or, with CLIENTKIT_BASE_URL and CLIENTKIT_MAIL_ACCOUNT_TOKEN set: new MailClient()
  * const server = await mail.servers.get(1);
  */
 export class MailClient {
   /** Server records: read and change their settings, the inbound webhook among them. */
   readonly servers: Servers;
   readonly #core: ClientCore<typeof mail>;
+  readonly #given: MailClientOptions;
 
-  constructor(options: MailClientOptions) {
-    this.#core = new ClientCore(definition, options, (checked, subject) => {
-      refuseSecretInBrowser(checked.dangerouslyAllowBrowser, subject, 'its account token');
-      return headerAuth(
+  /**
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
+   * option, or a variable read for one, is refused or missing.
+   */
+  constructor(options: MailClientOptions = {}) {
+    this.#given = { ...options };
+    this.#core = new ClientCore(definition, options, (checked, subject) =>
+      headerAuth(
         'X-Mail-Account-Token',
         secretOption(checked.accountToken, 'accountToken', subject),
-      );
-    });
+      ),
+    );
     this.servers = new Servers(this.#core);
+  }
+
+  /**
+   * A new client with these options over the ones this client was given, each replacing one whole
+   * (`undefined` removes it), checked as the constructor checks them.
+   *
+   * @example
+   * const patient = mail.withOptions({ timeout: 120_000 });
+   *
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
+   * merged options are refused.
+   */
+  withOptions(overrides: Partial<MailClientOptions>): MailClient {
+    return new MailClient(overriddenOptions(this.#given, overrides, definition.name));
   }
 
   /**

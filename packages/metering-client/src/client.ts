@@ -16,7 +16,7 @@ import {
   ClientCore,
   type ClientDefinition,
   type GivenOptions,
-  refuseSecretInBrowser,
+  overriddenOptions,
   secretOption,
   serviceUrl,
 } from '@clientkit/core/internal';
@@ -37,26 +37,27 @@ export const DEFAULT_RENEW_BEFORE_EXPIRY_MS = 60_000;
 export interface MeteringClientOptions extends ClientOptions {
   /**
    * The service's origin, or the prefix a proxy mounts it under (for the reference server: its
-   * URL). The client appends `/v2/billing`, so a URL that already ends with `/v2/billing` is refused.
+   * URL). The client appends `/v2/billing`, so a URL that already ends with `/v2/billing` is
+   * refused. Without it: `CLIENTKIT_METERING_BASE_URL`, else `CLIENTKIT_BASE_URL`, from the
+   * environment.
    */
-  baseUrl: string;
-  /** The secret API key (`sk_test_...` or `sk_live_...`), or a function that returns it. Never sent to the stream. */
-  apiKey: SecretSource;
+  baseUrl?: string;
+  /**
+   * The secret API key (`sk_test_...` or `sk_live_...`), or a function that returns it. Never sent
+   * to the stream. Without it: `CLIENTKIT_METERING_API_KEY` from the environment. Refused in a
+   * browser unless `dangerouslyAllowBrowser` is true.
+   */
+  apiKey?: SecretSource;
   /** The date-based release sent as `Service-Version` (default `2026-01-28.preview`). */
   serviceVersion?: string;
   /**
    * The origin of the event stream when it differs from `baseUrl` (the real service has its own
-   * host); the same rules as `baseUrl` apply.
+   * host); the same rules as `baseUrl` apply. No variable stands for it: without it the stream
+   * goes to `baseUrl`, wherever that came from.
    */
   streamBaseUrl?: string;
   /** Replace the session this long before it expires, in ms (default 60 000). */
   renewBeforeExpiryMs?: number;
-  /**
-   * Build the client in a browser (a page or a web worker) anyway. It is refused there by default:
-   * the API key would be readable by anyone who loads the page. Set it only for a trusted page, such as an
-   * internal tool or a test.
-   */
-  dangerouslyAllowBrowser?: boolean;
 }
 
 const SUBJECT = 'options of MeteringClient';
@@ -64,18 +65,19 @@ const SUBJECT = 'options of MeteringClient';
 const definition: ClientDefinition<typeof metering> = {
   name: 'MeteringClient',
   contract: metering,
-  options: [
-    'baseUrl',
-    'apiKey',
-    'serviceVersion',
-    'streamBaseUrl',
-    'renewBeforeExpiryMs',
-    'dangerouslyAllowBrowser',
-  ],
+  options: ['baseUrl', 'apiKey', 'serviceVersion', 'streamBaseUrl', 'renewBeforeExpiryMs'],
   errorFields: meteringErrorFields,
   // Sessions are disposable and every event carries an identifier, so a repeated POST is
   // harmless: POSTs are retried, each with one Idempotency-Key for all its attempts.
   idempotencyKeys: true,
+  environment: {
+    baseUrl: 'CLIENTKIT_METERING_BASE_URL',
+    credentialOptions: ['apiKey'],
+    credentials: [{ option: 'apiKey', variables: { apiKey: 'CLIENTKIT_METERING_API_KEY' } }],
+    credentialsRequired: true,
+  },
+  // Every API key is long-lived, whether given as it is or by a function.
+  browserSecret: () => 'its API key',
 };
 
 const MeteringChecks = z.object({
@@ -113,7 +115,6 @@ function withServiceVersion(options: unknown): unknown {
 }
 
 function apiKeyAuth(options: GivenOptions, subject: string): Auth {
-  refuseSecretInBrowser(options.dangerouslyAllowBrowser, subject, 'its API key');
   return bearerAuth(secretOption(options.apiKey, 'apiKey', subject));
 }
 
@@ -122,7 +123,8 @@ function apiKeyAuth(options: GivenOptions, subject: string): Auth {
  * high-throughput stream. It creates, caches and renews the stream session itself.
  *
  * @example
- * const metering = new MeteringClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: process.env.METERING_API_KEY! });
+ * const metering = new MeteringClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'sk_test_clientkit_dev_key' });
+ * // or, with CLIENTKIT_BASE_URL and CLIENTKIT_METERING_API_KEY set: new MeteringClient()
  * await metering.events.send([{ event_name: 'api_call', payload: { stripe_customer_id: 'cus_1', value: '1' } }]);
  */
 export class MeteringClient {
@@ -132,8 +134,14 @@ export class MeteringClient {
   readonly events: Events;
   readonly #core: ClientCore<typeof metering>;
   readonly #session: TokenProvider;
+  readonly #given: MeteringClientOptions;
 
-  constructor(options: MeteringClientOptions) {
+  /**
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
+   * option, or a variable read for one, is refused or missing.
+   */
+  constructor(options: MeteringClientOptions = {}) {
+    this.#given = { ...options };
     this.#core = new ClientCore(definition, withServiceVersion(options), apiKeyAuth);
     const given = this.#core.options;
     const checked = validateInput(MeteringChecks, given, SUBJECT);
@@ -155,6 +163,21 @@ export class MeteringClient {
       auth: sessionAuth,
       sender: nodeSenderIfNode(),
     });
+  }
+
+  /**
+   * A new client with these options over the ones this client was given, each replacing one whole
+   * (`undefined` removes it), checked as the constructor checks them. It creates sessions of its
+   * own: they are cheap, and each client's count stays its own.
+   *
+   * @example
+   * const patient = metering.withOptions({ timeout: 120_000 });
+   *
+   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
+   * merged options are refused.
+   */
+  withOptions(overrides: Partial<MeteringClientOptions>): MeteringClient {
+    return new MeteringClient(overriddenOptions(this.#given, overrides, definition.name));
   }
 
   /** How many sessions the client has created for its own use (the raw `sessions.create()` calls excluded). */

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIResponseValidationError,
   AuthenticationError,
@@ -308,14 +308,17 @@ describe('checks before sending', () => {
 });
 
 describe('client options', () => {
-  it('refuses a missing or empty apiKey', () => {
-    for (const apiKey of [undefined, '']) {
-      const error = construct({ apiKey });
-      expect(error).toBeInstanceOf(RequestValidationError);
-      expect((error as Error).message).toContain(
-        'Invalid options of MeteringClient: apiKey must be a non-empty string or a function that returns one',
-      );
-    }
+  it('refuses a missing apiKey (in code or CLIENTKIT_METERING_API_KEY) or an empty one', () => {
+    vi.stubEnv('CLIENTKIT_METERING_API_KEY', undefined);
+    const missing = construct({ apiKey: undefined });
+    vi.unstubAllEnvs();
+    expect(missing).toBeInstanceOf(RequestValidationError);
+    expect((missing as Error).message).toBe(
+      'Invalid options of MeteringClient: apiKey is required: pass it or set CLIENTKIT_METERING_API_KEY',
+    );
+    expect((construct({ apiKey: '' }) as Error).message).toBe(
+      'Invalid options of MeteringClient: apiKey must be a non-empty string or a function that returns one',
+    );
   });
 
   it('refuses a serviceVersion that is not a date-based release name', () => {

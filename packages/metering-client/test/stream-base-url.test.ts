@@ -4,7 +4,7 @@
  * suite), with `/v2/billing` appended as under `baseUrl`.
  */
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MeteringClient, RequestValidationError } from '../src/index';
 import {
   API_KEY,
@@ -51,6 +51,19 @@ describe('without streamBaseUrl, the stream goes where sessions go', () => {
       await metering.events.send(usage(1));
     },
   );
+});
+
+describe('with the base URL from the environment', () => {
+  it('sessions and the stream both go to CLIENTKIT_METERING_BASE_URL: no variable stands for streamBaseUrl', async () => {
+    vi.stubEnv('CLIENTKIT_METERING_BASE_URL', 'http://env-metering.test');
+    try {
+      nock('http://env-metering.test').post(SESSION_PATH).reply(200, sessionBody());
+      nock('http://env-metering.test').post(STREAM_PATH).reply(200, {});
+      await new MeteringClient({ apiKey: API_KEY }).events.send(usage(1));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe('streamBaseUrl is checked as baseUrl is, at construction', () => {

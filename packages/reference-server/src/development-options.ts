@@ -9,6 +9,8 @@ import {
 } from './development-credentials';
 import { quoted, written } from './source-text';
 
+export { developmentEnvironment } from './development-environment';
+
 /**
  * The constructor options of each client for a reference server at one origin. They are written
  * here without the clients' own types (the server depends on no client); each fits its client's.

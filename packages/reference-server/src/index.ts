@@ -49,6 +49,7 @@ export type {
 } from './apis/metering/interface';
 export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
+export { developmentEnvironment } from './development-environment';
 export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
 export type { Exchange, ExchangeObserver } from './exchanges';
 export type { ActiveChaos, ChaosKind, ChaosOptions } from './faults/chaos';

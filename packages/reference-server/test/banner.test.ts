@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as calendarClient from '@clientkit/calendar-client';
 import * as docsClient from '@clientkit/docs-client';
 import * as idmClient from '@clientkit/idm-client';
 import * as mailClient from '@clientkit/mail-client';
 import * as meteringClient from '@clientkit/metering-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { developmentEnvironment } from '../src/development-environment';
 import { listeningUrl, startCli, stopCliProcesses } from './support/cli-process';
 
 const packages: Record<string, Record<string, unknown>> = {
@@ -82,6 +84,46 @@ describe('the CLI banner', () => {
     const idm = clients.IdmClient as idmClient.IdmClient;
     const page = await idm.clients.list({ take: 1 });
     expect(page.items).toHaveLength(1);
+  });
+
+  it('prints export lines that a shell runs as printed, setting the development environment', () => {
+    const exports = banner
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith('export '));
+    expect(exports.length).toBeGreaterThan(5);
+    const printed = execFileSync('sh', ['-c', `${exports.join('\n')}\nenv`], {
+      env: { PATH: process.env.PATH },
+      encoding: 'utf8',
+    });
+    const set = Object.fromEntries(
+      printed
+        .split('\n')
+        .filter((line) => line.startsWith('CLIENTKIT_'))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(set).toEqual(developmentEnvironment(listeningUrl(banner)));
+  });
+
+  it('with that environment, each client built without options reaches the server with the development credentials', async () => {
+    for (const [name, value] of Object.entries(developmentEnvironment(listeningUrl(banner)))) {
+      vi.stubEnv(name, value);
+    }
+    try {
+      const docs = new docsClient.DocsClient();
+      expect((await docs.spaces.get('space_handbook')).id).toBe('space_handbook');
+      const calendar = new calendarClient.CalendarClient();
+      expect((await calendar.venues.create({ venue: 'Shell Hall' })).id).toBeGreaterThan(0);
+      const metering = new meteringClient.MeteringClient();
+      const sent = await metering.events.send([
+        { event_name: 'api_call', payload: { stripe_customer_id: 'cus_shell', value: '1' } },
+      ]);
+      expect(sent.events).toHaveLength(1);
+      expect((await new mailClient.MailClient().servers.get(1)).ID).toBe(1);
+      expect((await new idmClient.IdmClient().clients.list({ take: 1 })).items).toHaveLength(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('lists every development token the README names, each value in the same column', () => {

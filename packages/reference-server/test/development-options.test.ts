@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { developmentClientOptions } from '../src/development-options';
+import { developmentClientOptions, developmentEnvironment } from '../src/development-options';
 import { quoted, sourceTextOf } from '../src/source-text';
 
 const secrets = ['EdiT oRPa ssW0 rdCa lEnD ar01', 'idm-dev-secret-full-access'];
@@ -37,5 +37,24 @@ describe('quoted', () => {
   it('writes a single-quoted literal that escapes quotes and backslashes', () => {
     expect(quoted("it's a\\b")).toBe("'it\\'s a\\\\b'");
     expect(new Function(`return ${quoted("it's a\\b")};`)()).toBe("it's a\\b");
+  });
+});
+
+describe('developmentEnvironment', () => {
+  it('names the variables the clients read, with the origin as CLIENTKIT_BASE_URL and the same credentials as the options', () => {
+    const environment = developmentEnvironment('http://127.0.0.1:4010/');
+    const options = developmentClientOptions('http://127.0.0.1:4010');
+    expect(environment).toMatchObject({
+      CLIENTKIT_BASE_URL: 'http://127.0.0.1:4010',
+      CLIENTKIT_DOCS_TOKEN: options.docs.token,
+      CLIENTKIT_CALENDAR_USERNAME: 'editor',
+      CLIENTKIT_CALENDAR_PASSWORD: 'EdiT oRPa ssW0 rdCa lEnD ar01',
+      CLIENTKIT_METERING_API_KEY: options.metering.apiKey,
+      CLIENTKIT_MAIL_ACCOUNT_TOKEN: options.mail.accountToken,
+      CLIENTKIT_IDM_CLIENT_ID: options.idm.auth.clientId,
+      CLIENTKIT_IDM_CLIENT_SECRET: 'idm-dev-secret-full-access',
+      CLIENTKIT_IDM_AUDIENCE: options.idm.auth.audience,
+    });
+    expect(Object.keys(environment)).toHaveLength(9);
   });
 });

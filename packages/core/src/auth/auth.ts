@@ -4,6 +4,7 @@ import {
   type ValidationIssue,
 } from '../errors/errors';
 import { inspectCustom } from '../observability/redact';
+import { markLongLivedSecret } from './browser-secret';
 import { type SecretSource, secretOption } from './secret-source';
 import type { TokenProvider } from './token-provider';
 
@@ -119,7 +120,8 @@ export function basicAuth(username: string, password: string): Auth {
   }
   if (issues.length > 0) throw new RequestValidationError('arguments of basicAuth', issues);
   const value = `Basic ${base64(`${username}:${password}`)}`;
-  return fixedAuth(`[BasicAuth ${username}]`, 'authorization', value);
+  // A password lasts until someone changes it: a client holding one refuses to run in a browser.
+  return markLongLivedSecret(fixedAuth(`[BasicAuth ${username}]`, 'authorization', value));
 }
 
 /** A credential carried in a header of its own, such as `X-Mail-Account-Token`. */

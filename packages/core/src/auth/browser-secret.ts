@@ -4,7 +4,7 @@ import { RequestValidationError } from '../errors/errors';
  * A web page or a browser's worker: code and whatever secret it holds are readable there by anyone
  * who loads it. Node, Deno, Bun and workerd have neither a document nor `importScripts`.
  */
-function inBrowser(): boolean {
+export function inBrowser(): boolean {
   const scope = globalThis as { document?: unknown; importScripts?: unknown };
   return scope.document !== undefined || typeof scope.importScripts === 'function';
 }
@@ -26,4 +26,20 @@ export function refuseSecretInBrowser(allowed: unknown, subject: string, secret:
       message: `must be true to run in a browser: ${secret} would be readable by anyone who loads the page (keep it on a server, or set the option if you accept that)`,
     },
   ]);
+}
+
+/** Credentials made of a long-lived secret, such as a password: no browser should hold them. */
+const longLivedSecrets = new WeakSet<object>();
+
+/** Marks credentials made of a long-lived secret (`basicAuth`'s password). */
+export function markLongLivedSecret<T extends object>(credentials: T): T {
+  longLivedSecrets.add(credentials);
+  return credentials;
+}
+
+/** Whether these credentials carry a long-lived secret, as `basicAuth`'s do. */
+export function isLongLivedSecret(credentials: unknown): boolean {
+  return (
+    typeof credentials === 'object' && credentials !== null && longLivedSecrets.has(credentials)
+  );
 }

@@ -1,4 +1,5 @@
 import type { Auth } from '../auth/auth';
+import { refuseSecretInBrowser } from '../auth/browser-secret';
 import type {
   AnyOperation,
   Contract,
@@ -11,6 +12,12 @@ import { type CallSite, callSite, withCallSite } from '../errors/call-site';
 import type { ErrorBodyMapper } from '../errors/errors';
 import { callLog } from '../observability/call-log';
 import { logLevelOf } from '../observability/logger';
+import {
+  type ClientEnvironment,
+  namingVariables,
+  requireOptions,
+  withEnvironment,
+} from '../options/environment';
 import { type ClientOptions, DEFAULT_TIMEOUT_MS, type RequestOptions } from '../options/options';
 import {
   CLIENT_OPTION_RULES,
@@ -59,6 +66,17 @@ export interface ClientDefinition<C extends Contract> {
    * (calendar's `apiRoot`); by default `baseUrl` with the contract's base path appended.
    */
   url?: (options: Record<string, unknown>, subject: string) => string;
+  /**
+   * The variables the client reads its base URL and credentials from when its code leaves them
+   * out; without it, nothing is read.
+   */
+  environment?: ClientEnvironment;
+  /**
+   * The long-lived secret the checked options hold, in a phrase such as `its API key`, or
+   * undefined when they hold none (a token function, no credentials): a client holding one is
+   * refused in a browser unless `dangerouslyAllowBrowser` is true.
+   */
+  browserSecret?: (options: GivenOptions) => string | undefined;
 }
 
 /** Where one call goes instead of the client's defaults (metering's stream host and session). */
@@ -104,8 +122,10 @@ export class ClientCore<C extends Contract> {
   readonly #log: CallLog | undefined;
 
   /**
-   * Checks the options (unknown names, `baseUrl`, the shared options) and builds the transport;
-   * `credentials` turns the checked options into the client's auth, refusing bad ones by name.
+   * Checks the options (unknown names, `baseUrl`, the shared options), with the base URL and
+   * credentials the code leaves out read from the definition's environment variables, and builds
+   * the transport; `credentials` turns the checked options into the client's auth, refusing bad
+   * ones by name.
    */
   constructor(
     definition: ClientDefinition<C>,
@@ -116,11 +136,7 @@ export class ClientCore<C extends Contract> {
     checkOptions(options, { ...CLIENT_OPTION_RULES, ...definition.optionRules }, subject, {
       also: definition.options,
     });
-    const given = options as GivenOptions;
-    const url = definition.url
-      ? definition.url(given, subject)
-      : serviceUrl(given.baseUrl, definition.contract.base, subject);
-    const auth = credentials(given, subject);
+    const { given, url, auth } = checkedTarget(definition, options as GivenOptions, credentials);
     const idempotencyKeys = definition.idempotencyKeys === true;
     this.#definition = definition;
     this.#options = given;
@@ -135,7 +151,7 @@ export class ClientCore<C extends Contract> {
     });
   }
 
-  /** The options the client was built with. */
+  /** The options the client was built with, and those the environment filled in. */
   get options(): GivenOptions {
     return this.#options;
   }
@@ -359,6 +375,33 @@ export class ClientCore<C extends Contract> {
       });
     }
     return this.#transport.send(call);
+  }
+}
+
+/**
+ * The options with what the environment fills in, the URL the client sends to and its auth, each
+ * checked; a refusal of a value read from the environment names its variable.
+ */
+function checkedTarget<C extends Contract>(
+  definition: ClientDefinition<C>,
+  options: GivenOptions,
+  credentials: (options: GivenOptions, subject: string) => Auth | undefined,
+): { given: GivenOptions; url: string; auth: Auth | undefined } {
+  const subject = `options of ${definition.name}`;
+  const { environment } = definition;
+  const resolved = environment ? withEnvironment(options, environment, subject) : undefined;
+  const given = (resolved?.options ?? options) as GivenOptions;
+  try {
+    if (environment) requireOptions(given, environment, subject);
+    const url = definition.url
+      ? definition.url(given, subject)
+      : serviceUrl(given.baseUrl, definition.contract.base, subject);
+    const auth = credentials(given, subject);
+    const secret = definition.browserSecret?.(given);
+    if (secret) refuseSecretInBrowser(given.dangerouslyAllowBrowser, subject, secret);
+    return { given, url, auth };
+  } catch (error) {
+    throw namingVariables(error, resolved?.sources ?? {}, subject);
   }
 }
 

@@ -1,3 +1,5 @@
+import { environmentVariable } from '../options/environment';
+
 /** The options that say where and how much a client logs. */
 export interface LogOptions {
   logger?: Logger | undefined;
@@ -36,8 +38,7 @@ export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'
 
 /** `CLIENTKIT_LOG` on runtimes that have an environment (Node, Bun, Deno with access); never in browsers. */
 function environmentLevel(): LogLevel | undefined {
-  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env?.CLIENTKIT_LOG;
+  const value = environmentVariable('CLIENTKIT_LOG');
   return LOG_LEVELS.includes(value as LogLevel) ? (value as LogLevel) : undefined;
 }
 

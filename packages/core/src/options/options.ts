@@ -172,6 +172,12 @@ export interface ClientOptions {
   validateResponses?: boolean;
   /** Watches every call and attempt, such as `openTelemetry()` from `@clientkit/core/opentelemetry`. */
   telemetry?: Telemetry;
+  /**
+   * Build the client in a browser (a page or a web worker) even though it holds a long-lived secret
+   * (an API key, a password, a static token), which anyone who loads the page could read. Set it
+   * only where every reader of the page may hold the secret, such as an internal tool or a test.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** The names of `ClientOptions`. */

@@ -85,6 +85,7 @@ export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
     isObject(value) && typeof value.startCall === 'function'
       ? undefined
       : 'must be a telemetry integration, such as openTelemetry()',
+  dangerouslyAllowBrowser: bool,
 };
 
 /** The rules of the options every method takes as its last argument, by name. */

@@ -1,24 +1,6 @@
 import type { $ZodType } from 'zod/v4/core';
 import { RequestValidationError, type ValidationIssue } from '../errors/errors';
-
-interface ShapeDef {
-  shape?: object;
-  in?: $ZodType;
-  innerType?: $ZodType;
-  options?: $ZodType[];
-}
-
-/**
- * The field names an object schema declares: through optional, nullable and pipe (its input), and
- * of every member of a union, so that no pagination style's parameter slips through.
- */
-function declaredKeys(schema: $ZodType | undefined): string[] {
-  const def = (schema as { _zod?: { def?: ShapeDef } } | undefined)?._zod?.def;
-  if (def?.shape) return Object.keys(def.shape);
-  if (def?.options) return def.options.flatMap(declaredKeys);
-  const inner = def?.in ?? def?.innerType;
-  return inner ? declaredKeys(inner) : [];
-}
+import { declaredKeys } from './known-fields';
 
 const forbiddenKeys = ['__proto__', 'constructor', 'prototype'];
 

@@ -11,6 +11,7 @@ import {
   type ValidationIssue,
 } from '../errors/errors';
 import { redactSecretFields } from '../observability/redact';
+import { knownFieldsAt } from './known-fields';
 
 /**
  * Checks `value` against `schema` and returns the parsed value, or throws a
@@ -24,7 +25,26 @@ export function validateInput<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  throw new RequestValidationError(subject, describeIssues(result.error.issues));
+  const unknownAt: PropertyKey[][] = [];
+  const issues = describe(result.error.issues, [], unknownAt);
+  throw new RequestValidationError(subject, issues, knownFieldsHint(schema, unknownAt));
+}
+
+/**
+ * The fields known where the input had unknown ones, once for each place (`known: title, slug`;
+ * `known in position: before, after`), as misspelt options are answered with the known options.
+ */
+function knownFieldsHint(schema: $ZodType, places: PropertyKey[][]): string | undefined {
+  const hints = new Map<string, string>();
+  for (const path of places) {
+    // The items of one list share their fields: the hint is given once for all of them.
+    const place = path.map((key) => (typeof key === 'number' ? '[]' : String(key))).join('.');
+    const known = knownFieldsAt(schema, path);
+    if (hints.has(place) || known.length === 0) continue;
+    const where = path.length > 0 ? ` in ${formatPath(path)}` : '';
+    hints.set(place, `known${where}: ${known.join(', ')}`);
+  }
+  return hints.size > 0 ? [...hints.values()].join('; ') : undefined;
 }
 
 /**
@@ -53,12 +73,22 @@ export function describeIssues(
   issues: readonly $ZodIssue[],
   prefix: readonly PropertyKey[] = [],
 ): ValidationIssue[] {
+  return describe(issues, prefix, []);
+}
+
+/** `describeIssues`, collecting in `unknownAt` the path of every object with unknown fields. */
+function describe(
+  issues: readonly $ZodIssue[],
+  prefix: readonly PropertyKey[],
+  unknownAt: PropertyKey[][],
+): ValidationIssue[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union') {
-      const explained = explainUnion(issue.errors, path);
+      const explained = explainUnion(issue.errors, path, unknownAt);
       if (explained) return explained;
     }
+    if (issue.code === 'unrecognized_keys') unknownAt.push(path);
     return [{ path: formatPath(path), message: describeRule(issue) }];
   });
 }
@@ -68,7 +98,11 @@ export function describeIssues(
  * member refused the value on the same literal field, that field is the problem; when exactly one
  * member accepted it, the problems are those of that member.
  */
-function explainUnion(members: $ZodIssue[][], path: PropertyKey[]): ValidationIssue[] | undefined {
+function explainUnion(
+  members: $ZodIssue[][],
+  path: PropertyKey[],
+  unknownAt: PropertyKey[][],
+): ValidationIssue[] | undefined {
   const literalMisses = members.map((issues) =>
     issues.find(
       (issue): issue is $ZodIssueInvalidValue =>
@@ -76,7 +110,7 @@ function explainUnion(members: $ZodIssue[][], path: PropertyKey[]): ValidationIs
     ),
   );
   const matching = members.filter((_, index) => literalMisses[index] === undefined);
-  if (matching.length === 1) return describeIssues(matching[0]!, path);
+  if (matching.length === 1) return describe(matching[0]!, path, unknownAt);
   const key = literalMisses[0]?.path[0];
   if (key === undefined || !literalMisses.every((miss) => miss?.path[0] === key)) return undefined;
   const values = literalMisses.flatMap((miss) => miss?.values ?? []);

@@ -1,5 +1,7 @@
+import { developmentEnvironment } from '../development-environment';
 import { quoted, sourceTextOf } from '../source-text';
 import { describeChaos } from './chaos-argument';
+import { exportLines } from './export-lines';
 import type { CliStart } from './start';
 
 /** The package an interface's client is published as: the server itself depends on none of them. */
@@ -45,6 +47,11 @@ export function formatBanner(start: CliStart, admin: boolean): string {
     lines.push(`  import { ${[className, ...helpers].join(', ')} } from '${from}';`);
     lines.push(`  ${constructorText(name, clientOptions[name])}`);
   }
+  lines.push(
+    '',
+    'Or, in a shell, for clients built without options (new DocsClient() and the others):',
+  );
+  for (const line of exportLines(developmentEnvironment(url))) lines.push(`  ${line}`);
   lines.push('', 'Development credentials:');
   const rows = Object.entries(server.credentials()).flatMap(([name, credentials]) =>
     Object.entries(credentials).map(([label, value]) => [name, label, value] as const),
