@@ -41,6 +41,8 @@ import {
 } from './listing';
 import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
+import { checkCallScope } from './scopes';
+import { exchangeToken } from './token-exchange';
 
 /** Options of `IdmClient` besides its credentials. */
 export interface IdmClientBaseOptions extends ClientOptions {
@@ -344,10 +346,10 @@ export class IdmClient {
       inherited.now === given.now;
     const provider = shared
       ? inherited.provider
-      : credentials.provider(
-          async (request, url) => (await import('./oauth')).exchangeToken(this.#core, request, url),
-          { tokenUrl, now },
-        );
+      : credentials.provider((request, url) => exchangeToken(this.#core, request, url), {
+          tokenUrl,
+          now,
+        });
     this.#tokens = { credentials, tokenUrl, now: given.now, provider };
     this.#token = provider;
     return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
@@ -360,9 +362,7 @@ export class IdmClient {
   #beforeSend(call: Call): void | Promise<void> {
     applyCorrelationId(call);
     if (!this.#checkScopes || call.auth === null) return;
-    return Promise.all([import('./oauth'), this.accessToken()]).then(([oauth, token]) =>
-      oauth.checkCallScope(call, token),
-    );
+    return this.accessToken().then((token) => checkCallScope(call, token));
   }
 }
 
