@@ -6,16 +6,27 @@ import {
   type ErrorBodyMapper,
   makeAPIError,
 } from '../errors/errors';
+import { excerptOf } from '../errors/excerpt';
 import { redactUrl } from '../observability/redact';
 import { type AttemptFailure, sentNothing } from '../retry/policy';
 import type { Call } from './call';
 import type { Exchange } from './sender';
 
-/** The connection of an attempt failed: before anything was sent, or before the answer ended. */
+/** The start of an answer whose body then broke off: its status and headers. */
+export interface AnswerStart {
+  status: number;
+  headers: Headers;
+}
+
+/**
+ * The connection of an attempt failed: before anything was sent, or before the answer ended (then
+ * `answered` holds what had come of it).
+ */
 export class ConnectionFailure extends Error {
   constructor(
     readonly url: string,
     cause: unknown,
+    readonly answered?: AnswerStart | undefined,
   ) {
     super('The connection failed', { cause });
   }
@@ -44,6 +55,11 @@ export interface FailedAttempt {
   error: Error;
   /** The answer a hook forced a retry on, which stands when a rule forbids the retry. */
   answer?: Exchange | undefined;
+  /**
+   * The error the caller gets when this was the last attempt, when it says more than `error`: a
+   * failed connection's and a timeout's say how many attempts were made over how long.
+   */
+  final?: ((tally: Tally) => Error) | undefined;
 }
 
 /**
@@ -59,7 +75,14 @@ export function failedAttempt(
 ): FailedAttempt {
   const { signal } = call.options;
   if (signal?.aborted) return { failure: { kind: 'other' }, error: abortError(signal, thrown) };
-  if (timedOut) return { failure: { kind: 'timeout' }, error: timeoutError(url, call) };
+  const answered = thrown instanceof ConnectionFailure ? thrown.answered : undefined;
+  if (timedOut) {
+    return {
+      failure: { kind: 'timeout' },
+      error: timeoutError(url, call, answered),
+      final: (tally) => timeoutError(url, call, answered, tally),
+    };
+  }
   if (thrown instanceof ForcedRetry) {
     const { delay, answer } = thrown;
     return {
@@ -70,15 +93,22 @@ export function failedAttempt(
   }
   if (thrown instanceof ConnectionFailure) {
     const cause = thrown.cause;
+    // An answer that had begun proves the request arrived, whatever the cause says.
+    const unsent = !answered && sentNothing(cause);
     return {
-      failure: sentNothing(cause) ? { kind: 'unsent' } : { kind: 'connection' },
-      error: connectionError(thrown.url, cause, call),
+      failure: unsent ? { kind: 'unsent' } : { kind: 'connection' },
+      error: connectionError(thrown.url, cause, call, answered),
+      final: (tally) => connectionError(thrown.url, cause, call, answered, tally),
     };
   }
   return { failure: { kind: 'other' }, error: thrown as Error };
 }
 
-/** The interface's error class for an error answer, with its code, message and request id. */
+/**
+ * The interface's error class for an error answer, with its code, message and request id. An
+ * answer the interface's error body does not explain (a proxy's HTML page) is quoted in the
+ * message, briefly and without secrets.
+ */
 export function answerError(
   exchange: Exchange,
   body: unknown,
@@ -87,10 +117,12 @@ export function answerError(
 ): Error {
   const headers = exchange.headers();
   const fields = errorFields?.(body);
+  const excerpt = fields?.message === undefined ? excerptOf(exchange.text) : '';
+  const unexplained = [exchange.statusText, excerpt].filter(Boolean).join(': ');
   return makeAPIError({
     status: exchange.status,
     code: fields?.code,
-    message: fields?.message ?? (exchange.statusText || 'Request failed'),
+    message: fields?.message ?? (unexplained || 'Request failed'),
     requestId: requestIdOf(headers),
     body,
     headers,
@@ -99,19 +131,60 @@ export function answerError(
   });
 }
 
+/** How many attempts a call made, over how long: what a connection's final error reports. */
+export interface Tally {
+  attempts: number;
+  elapsedMs: number;
+}
+
 /** An attempt to `url` that got no whole answer within the call's timeout. */
-export function timeoutError(url: string, call: Call): Error {
+export function timeoutError(
+  url: string,
+  call: Call,
+  answered?: AnswerStart,
+  tally?: Tally,
+): APITimeoutError {
+  const what = answered
+    ? `The ${answered.status} answer did not end within ${call.timeout} ms`
+    : `No response within ${call.timeout} ms`;
+  const requestId = answered && requestIdOf(answered.headers);
   return new APITimeoutError(
-    `No response within ${call.timeout} ms (${call.method} ${redactUrl(url)})`,
+    `${what} (${call.method} ${redactUrl(url)})${requestTag(requestId)}${tallyOf(tally)}`,
+    { ...answerDetails(answered), method: call.method, url },
   );
 }
 
 /** A connection to `url` that failed, `cause` being what the runtime raised. */
-export function connectionError(url: string, cause: unknown, call: Call): Error {
-  return new APIConnectionError(
-    `Connection failed (${call.method} ${redactUrl(url)}): ${describeCause(cause)}`,
-    { cause },
-  );
+export function connectionError(
+  url: string,
+  cause: unknown,
+  call: Call,
+  answered?: AnswerStart,
+  tally?: Tally,
+): APIConnectionError {
+  const target = new URL(url);
+  const code = causeCode(cause);
+  const where = `(${call.method} ${redactUrl(url)})`;
+  const detail = describeCause(cause);
+  const counted = tallyOf(tally);
+  const service = `is the service running at ${target.origin}?`;
+  let message: string;
+  if (answered) {
+    const requestId = requestTag(requestIdOf(answered.headers));
+    message = `The ${answered.status} answer from ${target.host} broke off before its end ${where}${requestId}: ${detail}${counted}`;
+  } else if (code === 'ECONNREFUSED') {
+    message = `Connection refused by ${target.host} ${where}: ${detail}${counted}; ${service}`;
+  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    message = `Host ${target.hostname} not found ${where}: ${detail}${counted}; is the host name in the base URL right?`;
+  } else {
+    message = `Connection to ${target.host} failed ${where}: ${detail}${counted}; ${service}`;
+  }
+  return new APIConnectionError(message, {
+    cause,
+    ...answerDetails(answered),
+    method: call.method,
+    url,
+  });
 }
 
 /**
@@ -126,6 +199,30 @@ export function abortError(signal: AbortSignal, cause?: unknown): Error {
     });
   }
   return new APIUserAbortError('Request aborted', { cause: cause ?? signal.reason });
+}
+
+function answerDetails(answered: AnswerStart | undefined) {
+  if (!answered) return {};
+  return { status: answered.status, requestId: requestIdOf(answered.headers) };
+}
+
+function requestTag(requestId: string | null | undefined): string {
+  return requestId ? ` [request ${requestId}]` : '';
+}
+
+function tallyOf(tally: Tally | undefined): string {
+  if (!tally) return '';
+  if (tally.attempts <= 1) return ', 1 attempt';
+  return `, ${tally.attempts} attempts over ${(tally.elapsedMs / 1000).toFixed(1)} s`;
+}
+
+/** The first error code along the causes of a failure (`ECONNREFUSED`, `UND_ERR_SOCKET`). */
+function causeCode(error: unknown, depth = 0): string | undefined {
+  if (depth > 8 || error === null || typeof error !== 'object') return undefined;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') return code;
+  if (Array.isArray(errors) && errors.length > 0) return causeCode(errors[0], depth + 1);
+  return causeCode(cause, depth + 1);
 }
 
 /** The reason a connection failed, as the runtime reports it (`ECONNREFUSED`, `socket hang up`). */
