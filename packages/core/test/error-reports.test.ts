@@ -237,6 +237,21 @@ describe('what logging an error shows', () => {
     expect(everything).not.toContain(TOKEN);
   });
 
+  it("prints, as Node reports an uncaught error, its fields and one line for its cause's chain", async () => {
+    nock('http://api.test')
+      .get('/v1/down')
+      .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    const error = (await rejectionOf(
+      client().request({ method: 'GET', path: 'down' }),
+    )) as APIConnectionError;
+    // Node's report of an uncaught error inspects it without its custom inspect.
+    const reported = inspect(error, { customInspect: false });
+    expect(reported).toContain('[cause]: [Getter]');
+    expect(reported).toContain("operation: 'test.request'");
+    expect(reported).not.toContain('status:');
+    expect((error.cause as Error).message).toContain('socket hang up');
+  });
+
   it('inspects an APIResponseParseError without its headers', () => {
     const error = new APIResponseParseError({
       status: 200,

@@ -28,6 +28,12 @@ export class ClientKitError extends Error {
   constructor(message?: string, options?: { cause?: unknown }) {
     super(message, options);
     Object.defineProperty(this, BRAND, { value: true });
+    if (Object.hasOwn(this, 'cause')) {
+      const { cause } = this;
+      // Node prints an uncaught error's data `cause` whole, a runtime's chain of stacks under it;
+      // an accessor it prints as one line. Reading `error.cause` is unchanged.
+      Object.defineProperty(this, 'cause', { get: () => cause, configurable: true });
+    }
   }
 
   /**
@@ -329,7 +335,8 @@ export class APIConnectionError extends ClientKitError {
 
   constructor(message: string, details: ConnectionErrorDetails = {}) {
     super(message, 'cause' in details ? { cause: details.cause } : undefined);
-    this.status = details.status;
+    // No field for a status that never came, so that a printed error does not show one.
+    if (details.status !== undefined) this.status = details.status;
     this.requestId = details.requestId ?? null;
     this.method = details.method;
     this.url = details.url === undefined ? undefined : redactUrl(details.url);
