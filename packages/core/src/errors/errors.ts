@@ -72,13 +72,17 @@ export class ClientKitError extends Error {
 
 /** A `ClientKitError` as `JSON.stringify` writes it (see `ClientKitError.toJSON`). */
 export interface ClientKitErrorJSON {
+  /** The error's class, such as `NotFoundError`. */
   name: string;
+  /** The message, which names the request and its id. */
   message: string;
   /** The status of the answer, when one came. */
   status: number | null;
   /** The interface's own error code. */
   code: string | null;
+  /** The service's id of the request (`x-request-id`, else `request-id`). */
   requestId: string | null;
+  /** The call's operation, such as `docs.spaces.get`. */
   operation: string | null;
   /** Seconds the service asked to wait. */
   retryAfter: number | null;
@@ -311,6 +315,7 @@ export interface ConnectionErrorDetails {
   status?: number | undefined;
   /** The request id of an answer whose body broke off. */
   requestId?: string | null | undefined;
+  /** The request method. */
   method?: string | undefined;
   /** The request URL; kept with credentials and secret query values removed. */
   url?: string | undefined;
@@ -415,14 +420,19 @@ export class APIResponseValidationError extends ClientKitError {
 
 /** What is known of an answer whose body is not what it claims to be. */
 export interface ResponseParseInit {
+  /** The status of the answer. */
   status: number;
   /** The content type the answer claimed, or null. */
   contentType: string | null;
   /** The body as it came; only a redacted excerpt of it is kept. */
   text: string;
+  /** The request id the answer carried. */
   requestId?: string | null | undefined;
+  /** The answer's headers. */
   headers?: Headers | undefined;
+  /** The request method. */
   method?: string | undefined;
+  /** The request URL; kept with credentials and secret query values removed. */
   url?: string | undefined;
 }
 
@@ -445,6 +455,7 @@ export class APIResponseParseError extends ClientKitError {
   declare readonly requestId: string | null;
   /** The answer's headers (not an enumerable field). */
   declare readonly headers: Headers;
+  /** The request method, for context. */
   declare readonly method: string | undefined;
   /** The request URL with credentials and secret query values removed. */
   declare readonly url: string | undefined;
