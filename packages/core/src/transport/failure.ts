@@ -5,6 +5,7 @@ import {
   APIUserAbortError,
   type ErrorBodyMapper,
   makeAPIError,
+  requestPart,
 } from '../errors/errors';
 import { excerptOf } from '../errors/excerpt';
 import { redactUrl } from '../observability/redact';
@@ -147,14 +148,18 @@ export function timeoutError(
   const what = answered
     ? `The ${answered.status} answer did not end within ${call.timeout} ms`
     : `No response within ${call.timeout} ms`;
-  const requestId = answered && requestIdOf(answered.headers);
-  return new APITimeoutError(
-    `${what} (${call.method} ${redactUrl(url)})${requestTag(requestId)}${tallyOf(tally)}`,
-    { ...answerDetails(answered), method: call.method, url },
-  );
+  const request = requestPart(call.method, redactUrl(url), idOfAnswer(answered));
+  return new APITimeoutError(`${what}${request}${tallyOf(tally)}`, {
+    ...answerDetails(answered),
+    method: call.method,
+    url,
+  });
 }
 
-/** A connection to `url` that failed, `cause` being what the runtime raised. */
+/**
+ * A connection to `url` that failed, `cause` being what the runtime raised: where it was going,
+ * what the runtime said, and what to check.
+ */
 export function connectionError(
   url: string,
   cause: unknown,
@@ -162,29 +167,33 @@ export function connectionError(
   answered?: AnswerStart,
   tally?: Tally,
 ): APIConnectionError {
-  const target = new URL(url);
+  const { host, hostname, origin } = new URL(url);
+  const request = requestPart(call.method, redactUrl(url), idOfAnswer(answered));
+  const said = `${describeCause(cause)}${tallyOf(tally)}`;
   const code = causeCode(cause);
-  const where = `(${call.method} ${redactUrl(url)})`;
-  const detail = describeCause(cause);
-  const counted = tallyOf(tally);
-  const service = `is the service running at ${target.origin}?`;
-  let message: string;
-  if (answered) {
-    const requestId = requestTag(requestIdOf(answered.headers));
-    message = `The ${answered.status} answer from ${target.host} broke off before its end ${where}${requestId}: ${detail}${counted}`;
-  } else if (code === 'ECONNREFUSED') {
-    message = `Connection refused by ${target.host} ${where}: ${detail}${counted}; ${service}`;
-  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    message = `Host ${target.hostname} not found ${where}: ${detail}${counted}; is the host name in the base URL right?`;
-  } else {
-    message = `Connection to ${target.host} failed ${where}: ${detail}${counted}; ${service}`;
-  }
+  const message = answered
+    ? `The ${answered.status} answer from ${host} broke off before its end${request}: ${said}`
+    : `${whatFailed(code, host, hostname)}${request}: ${said}; ${whatToCheck(code, origin)}`;
   return new APIConnectionError(message, {
     cause,
     ...answerDetails(answered),
     method: call.method,
     url,
   });
+}
+
+const HOST_NOT_FOUND = ['ENOTFOUND', 'EAI_AGAIN'];
+
+/** What failed, as the runtime's error code tells it. */
+function whatFailed(code: string | undefined, host: string, hostname: string): string {
+  if (code === 'ECONNREFUSED') return `Connection refused by ${host}`;
+  if (code && HOST_NOT_FOUND.includes(code)) return `Host ${hostname} not found`;
+  return `Connection to ${host} failed`;
+}
+
+function whatToCheck(code: string | undefined, origin: string): string {
+  if (code && HOST_NOT_FOUND.includes(code)) return 'is the host name in the base URL right?';
+  return `is the service running at ${origin}?`;
 }
 
 /**
@@ -203,11 +212,12 @@ export function abortError(signal: AbortSignal, cause?: unknown): Error {
 
 function answerDetails(answered: AnswerStart | undefined) {
   if (!answered) return {};
-  return { status: answered.status, requestId: requestIdOf(answered.headers) };
+  return { status: answered.status, requestId: idOfAnswer(answered) };
 }
 
-function requestTag(requestId: string | null | undefined): string {
-  return requestId ? ` [request ${requestId}]` : '';
+/** The request id of an answer that had begun, or null. */
+function idOfAnswer(answered: AnswerStart | undefined): string | null {
+  return answered ? requestIdOf(answered.headers) : null;
 }
 
 function tallyOf(tally: Tally | undefined): string {
