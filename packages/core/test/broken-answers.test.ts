@@ -228,6 +228,27 @@ describe('a success answer that is not the JSON it should be', () => {
   });
 });
 
+describe('the log line of a call whose answer broke', () => {
+  it('names the status and request id of the answer, for a body that did not parse or broke off', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = {
+      debug: (_: string, details?: Record<string, unknown>) => lines.push(details ?? {}),
+      info: () => {},
+      warn: () => {},
+      error: () => {},
+    };
+    for (const step of [raw('{"id":', 'application/json'), breaksOff]) {
+      const script = scriptedFetch([step]);
+      const client = testClient({ fetch: script.fetch, retry: 0, logger, logLevel: 'debug' });
+      await rejectionOf(client.request({ method: 'GET', path: 'things/1' }));
+    }
+    expect(lines).toEqual([
+      expect.objectContaining({ status: 200, requestId: 'req_broken' }),
+      expect.objectContaining({ status: 200, requestId: 'req_broken' }),
+    ]);
+  });
+});
+
 describe("an error status with a proxy's HTML page", () => {
   it("keeps the status's class and quotes at most 200 characters of the page, without secrets", async () => {
     const { client, attempts } = clientOn([raw(PROXY_PAGE, 'text/html', 502, 'Bad Gateway')]);
