@@ -105,13 +105,20 @@ function throwsOf({ statuses, answers }) {
     throwsTag('InternalServerError', 'when the interface answers 5xx, once the retries are spent.'),
     throwsTag(
       'APIConnectionError',
-      'when no answer arrives (the connection failed or was reset), once the retries are spent.',
+      'when no whole answer arrives (the connection failed or was reset, or the body broke off), once the retries are spent.',
     ),
-    throwsTag('APITimeoutError', 'when no answer arrives within the `timeout` of an attempt.'),
+    throwsTag(
+      'APITimeoutError',
+      'when no whole answer arrives within the `timeout` of an attempt (a body that stalled included).',
+    ),
     throwsTag('APIUserAbortError', 'when the `signal` of the request options aborts.'),
   );
   if (answers) {
     tags.push(
+      throwsTag(
+        'APIResponseParseError',
+        'when a success answer is not the JSON it promises: it does not parse, it is HTML, or it is empty.',
+      ),
       throwsTag(
         'APIResponseValidationError',
         'with `validateResponses: true`, when the answer does not match its schema.',

@@ -28,6 +28,7 @@ export {
   APIConnectionError,
   APIError,
   type APIErrorInit,
+  APIResponseParseError,
   APIResponseValidationError,
   APITimeoutError,
   APIUserAbortError,
@@ -35,7 +36,9 @@ export {
   BadRequestError,
   CheckpointExpiredError,
   ClientKitError,
+  type ClientKitErrorJSON,
   ConflictError,
+  type ConnectionErrorDetails,
   GoneError,
   InternalServerError,
   NotFoundError,
@@ -43,6 +46,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequestValidationError,
+  type ResponseParseInit,
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors/errors';
@@ -73,4 +77,5 @@ export {
   RETRYABLE_STATUSES,
   retryDelayMs,
 } from './retry/policy';
+export type { RateLimit } from './retry/rate-limit';
 export { VERSION } from './version';

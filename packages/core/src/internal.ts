@@ -34,7 +34,7 @@ export { paginate } from './pagination/page';
 export { type RetryPolicy, retryPolicy } from './retry/policy';
 export type { BodyLimit } from './transport/body';
 export type { Call, CallLog } from './transport/call';
-export { ConnectionFailure } from './transport/failure';
+export { type AnswerStart, ConnectionFailure } from './transport/failure';
 export {
   type AttemptRequest,
   announced,

@@ -52,8 +52,8 @@ const status = (code: number): AttemptFailure => ({
 });
 
 describe('the README retry table', () => {
-  it('has the seven rows the policy distinguishes', () => {
-    expect(rows).toHaveLength(7);
+  it('has the seven rows the policy distinguishes, and the answer that did not parse', () => {
+    expect(rows).toHaveLength(8);
     expect(rows.every((cells) => cells.length === 4)).toBe(true);
   });
 
@@ -111,6 +111,12 @@ describe('the README retry table', () => {
     expect(mayRepeat(plain, 'POST', { kind: 'unsent' })).toBe(true);
     expect(mayRepeat(plain, 'POST', { kind: 'connection' })).toBe(false);
     expect(mayRepeat(plain, 'POST', { kind: 'timeout' })).toBe(false);
+  });
+
+  it('says a success answer that is not the promised JSON is never retried', () => {
+    const [failure, on] = row('a success answer whose body is not the JSON');
+    expect(failure).toContain('`APIResponseParseError`');
+    expect(on).toBe('never');
   });
 
   it('reads the reset headers it names for a 429 only, in its order, epoch seconds from its threshold', () => {

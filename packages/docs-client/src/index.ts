@@ -5,6 +5,7 @@
  * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
  * errors {@link @clientkit/core!index.APIConnectionError | APIConnectionError},
  * {@link @clientkit/core!index.APIError | APIError},
+ * {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError},
  * {@link @clientkit/core!index.APIResponseValidationError | APIResponseValidationError},
  * {@link @clientkit/core!index.APITimeoutError | APITimeoutError},
  * {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError},
@@ -16,6 +17,7 @@
  * {@link @clientkit/core!index.InternalServerError | InternalServerError},
  * {@link @clientkit/core!index.NotFoundError | NotFoundError},
  * {@link @clientkit/core!index.PermissionDeniedError | PermissionDeniedError},
+ * {@link @clientkit/core!index.RateLimit | RateLimit},
  * {@link @clientkit/core!index.RateLimitError | RateLimitError},
  * {@link @clientkit/core!index.RequestValidationError | RequestValidationError},
  * {@link @clientkit/core!index.UnprocessableEntityError | UnprocessableEntityError}; and
@@ -62,6 +64,7 @@ export {
   APIConnectionError,
   APIError,
   APIPromise,
+  APIResponseParseError,
   APIResponseValidationError,
   APITimeoutError,
   APIUserAbortError,
@@ -76,6 +79,7 @@ export {
   Page,
   PagePromise,
   PermissionDeniedError,
+  type RateLimit,
   RateLimitError,
   type RequestOptions,
   RequestValidationError,

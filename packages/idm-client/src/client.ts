@@ -270,6 +270,8 @@ export class IdmClient {
    * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
    * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
+   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
+   * answer claims JSON and does not parse.
    * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */
@@ -297,6 +299,8 @@ export class IdmClient {
    * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
    * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
    * arrives within the timeout.
+   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
+   * answer claims JSON and does not parse.
    * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
    */

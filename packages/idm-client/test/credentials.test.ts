@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  APIResponseParseError,
   APIResponseValidationError,
   AuthenticationError,
   clientCredentials,
@@ -275,15 +276,17 @@ describe('the token exchange', () => {
     expect((error as Error).message).toContain('idm.oauth.token');
   });
 
-  it('keeps no token from a token answer that is not JSON', async () => {
+  it('refuses a token answer that is not JSON with APIResponseParseError, and keeps no token from it', async () => {
     const token = fakeJwt(['read:clients'], { live: 'token' });
     nock(ORIGIN)
       .post('/oauth/token')
       .reply(200, `access_token=${token}&expires_in=3600`, { 'content-type': 'text/plain' });
     const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
     const error = await rejectionOf(idm.clients.get('abc'));
-    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect(error).toBeInstanceOf(APIResponseParseError);
+    expect((error as APIResponseParseError).excerpt).toContain('access_token=[redacted]');
     expect(leaks(error, token)).toEqual([]);
+    expect(inspect(error, { customInspect: false, showHidden: true })).not.toContain(token);
   });
 
   it('is not retried: a POST without Idempotency-Key, even on a client that retries', async () => {

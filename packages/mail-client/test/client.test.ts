@@ -158,7 +158,9 @@ describe('error bodies', () => {
       const error = (await errorOf(mail.servers.get(1))) as APIError;
       expect(error).toBeInstanceOf(ErrorClass);
       expect(error).toMatchObject({ status, code: String(code), requestId: 'req_9' });
-      expect(error.message).toBe(`${status} ${code}: what went wrong (GET ${ORIGIN}/servers/1)`);
+      expect(error.message).toBe(
+        `${status} ${code}: what went wrong (GET ${ORIGIN}/servers/1) [request req_9]`,
+      );
       expect(error.body).toEqual({ ErrorCode: code, Message: 'what went wrong' });
     },
   );

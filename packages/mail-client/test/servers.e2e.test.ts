@@ -204,7 +204,7 @@ describe('GET /servers/{serverId}', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.code).toBeUndefined();
     expect(error.message).toBe(
-      `404: No route for DELETE /servers/${ACME.id} (DELETE ${h.url}/servers/${ACME.id})`,
+      `404: No route for DELETE /servers/${ACME.id} (DELETE ${h.url}/servers/${ACME.id}) [request ${error.requestId}]`,
     );
   });
 

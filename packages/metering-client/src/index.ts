@@ -5,6 +5,7 @@
  * Re-exported from `@clientkit/core`, and documented there, so that one import is enough: the
  * errors {@link @clientkit/core!index.APIConnectionError | APIConnectionError},
  * {@link @clientkit/core!index.APIError | APIError},
+ * {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError},
  * {@link @clientkit/core!index.APIResponseValidationError | APIResponseValidationError},
  * {@link @clientkit/core!index.APITimeoutError | APITimeoutError},
  * {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError},
@@ -15,6 +16,7 @@
  * {@link @clientkit/core!index.InternalServerError | InternalServerError},
  * {@link @clientkit/core!index.NotFoundError | NotFoundError},
  * {@link @clientkit/core!index.PermissionDeniedError | PermissionDeniedError},
+ * {@link @clientkit/core!index.RateLimit | RateLimit},
  * {@link @clientkit/core!index.RateLimitError | RateLimitError},
  * {@link @clientkit/core!index.RequestValidationError | RequestValidationError},
  * {@link @clientkit/core!index.UnprocessableEntityError | UnprocessableEntityError}; and
@@ -40,6 +42,7 @@ export {
   APIConnectionError,
   APIError,
   APIPromise,
+  APIResponseParseError,
   APIResponseValidationError,
   APITimeoutError,
   APIUserAbortError,
@@ -52,6 +55,7 @@ export {
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
+  type RateLimit,
   RateLimitError,
   type RawRequestInit,
   type RequestOptions,

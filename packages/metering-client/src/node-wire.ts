@@ -1,6 +1,7 @@
 import type * as Http from 'node:http';
 import type * as Https from 'node:https';
 import {
+  type AnswerStart,
   type AttemptRequest,
   announced,
   ConnectionFailure,
@@ -78,7 +79,10 @@ function sendOver(target: Target, attempt: AttemptRequest): Promise<Exchange> {
   return new Promise<Exchange>((resolve, reject) => {
     const { body, url } = attempt;
     const bytes = body === undefined ? 0 : Buffer.byteLength(body);
-    const fail = (error: unknown) => reject(new ConnectionFailure(url, error));
+    let answer: Http.IncomingMessage | undefined;
+    // Once the answer has begun, its status and request id go with any failure.
+    const fail = (error: unknown) =>
+      reject(new ConnectionFailure(url, error, answer && answerStartOf(answer)));
     const outgoing = target.send(
       {
         hostname: target.hostname,
@@ -90,6 +94,7 @@ function sendOver(target: Target, attempt: AttemptRequest): Promise<Exchange> {
         signal: attempt.signal,
       },
       (incoming) => {
+        answer = incoming;
         incoming.setEncoding('utf8');
         let text = '';
         incoming.on('data', (chunk: string) => {
@@ -139,16 +144,24 @@ function withCheapKeepAlive<A extends Http.Agent>(agent: A): A {
   return agent;
 }
 
+function answerStartOf(incoming: Http.IncomingMessage): AnswerStart {
+  return { status: incoming.statusCode ?? 0, headers: headersOf(incoming.rawHeaders) };
+}
+
+/** An answer's header lines as a `Headers`. */
+function headersOf(raw: string[]): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
+}
+
 function exchangeOf(incoming: Http.IncomingMessage, text: string, url: string): Exchange {
   const raw = incoming.rawHeaders;
   const status = incoming.statusCode ?? 0;
   const statusText = incoming.statusMessage ?? '';
   let headers: Headers | undefined;
-  const headersOf = () => {
-    if (!headers) {
-      headers = new Headers();
-      for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    }
+  const answerHeaders = () => {
+    headers ??= headersOf(raw);
     return headers;
   };
   let response: Response | undefined;
@@ -158,9 +171,9 @@ function exchangeOf(incoming: Http.IncomingMessage, text: string, url: string): 
     url,
     contentType: headerOf(raw, 'content-type'),
     text,
-    headers: headersOf,
+    headers: answerHeaders,
     response: () => {
-      response ??= madeResponse(status, statusText, text, headersOf(), url);
+      response ??= madeResponse(status, statusText, text, answerHeaders(), url);
       return response;
     },
   };

@@ -1,9 +1,13 @@
+import { type RateLimit, rateLimitOf } from '../retry/rate-limit';
+
 /** A parsed body together with the response it came from. */
 export interface WithResponse<T> {
   data: T;
   response: Response;
   /** The request id the response carries (`x-request-id`, else `request-id`), or null. */
   requestId: string | null;
+  /** The request budget the response reports (`X-RateLimit-*`), or undefined when it reports none. */
+  rateLimit: RateLimit | undefined;
 }
 
 /** The id a service gave the request: `x-request-id`, else `request-id`; null when it sent neither. */
@@ -53,12 +57,13 @@ export class APIPromise<T> extends Promise<T> {
     return new APIPromise<T>(Promise.reject(error));
   }
 
-  /** The data, the raw `Response` and its request id. */
+  /** The data, the raw `Response`, its request id and the request budget it reports. */
   withResponse(): Promise<WithResponse<T>> {
     return this.#answer.then(({ data, response }) => ({
       data,
       response,
       requestId: requestIdOf(response.headers),
+      rateLimit: rateLimitOf(response.status, response.headers),
     }));
   }
 

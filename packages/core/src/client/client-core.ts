@@ -9,7 +9,7 @@ import type {
   ResponseOf,
 } from '../contract/operation';
 import { type CallSite, callSite, withCallSite } from '../errors/call-site';
-import type { ErrorBodyMapper } from '../errors/errors';
+import { type ErrorBodyMapper, setOperation } from '../errors/errors';
 import { callLog } from '../observability/call-log';
 import { logLevelOf } from '../observability/logger';
 import {
@@ -193,7 +193,8 @@ export class ClientCore<C extends Contract> {
     } catch (error) {
       sending = Promise.reject(error);
     }
-    return this.#settle(sending, site) as APIPromise<ResponseOf<O>>;
+    const name = this.#operationName(operation);
+    return this.#settle(sending, site, name) as APIPromise<ResponseOf<O>>;
   }
 
   /**
@@ -266,7 +267,11 @@ export class ClientCore<C extends Contract> {
     } catch (error) {
       sending = Promise.reject(error);
     }
-    return this.#settle(sending, site) as APIPromise<T>;
+    return this.#settle(
+      sending,
+      site,
+      `${this.#definition.contract.name}.request`,
+    ) as APIPromise<T>;
   }
 
   /**
@@ -289,10 +294,18 @@ export class ClientCore<C extends Contract> {
     );
   }
 
-  /** The APIPromise of a call being sent, whose errors name the application's code at `site`. */
-  #settle(sending: Promise<Answer<unknown>>, site: CallSite): APIPromise<unknown> {
+  /**
+   * The APIPromise of a call of `operation` being sent, whose errors name the operation and the
+   * application's code at `site`, refusals before sending included.
+   */
+  #settle(
+    sending: Promise<Answer<unknown>>,
+    site: CallSite,
+    operation: string,
+  ): APIPromise<unknown> {
     return new APIPromise(
       sending.catch((error: unknown) => {
+        setOperation(error, operation);
         throw withCallSite(error, site);
       }),
     );
@@ -364,6 +377,7 @@ export class ClientCore<C extends Contract> {
 
   async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
     call.log = this.#log;
+    call.expectsBody = operation?.response !== undefined;
     await this.#definition.beforeSend?.(call);
     // The transport runs the check before it ends the call's span and log line, so that an answer
     // that breaks its schema is a failed call there too, not only for the caller.

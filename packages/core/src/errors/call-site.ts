@@ -1,3 +1,5 @@
+import { ClientKitError } from './errors';
+
 /**
  * Where the application called an SDK method. An error that arrives later (an error answer, a
  * timeout) is created deep inside the transport, after the caller's own frames have left the stack;
@@ -15,15 +17,24 @@ export function callSite(method: (...args: never[]) => unknown): CallSite {
   return site;
 }
 
-/** `error` with the call site's frames after its own, so that its trace names the calling code. */
+/**
+ * `error` with the call site's frames, so that its trace names the calling code. A clientkit
+ * error's own frames are the transport's, which say nothing to the application (and on a busy
+ * trace push its own frames out): they are replaced. Any other error (a hook's, a custom fetch's)
+ * keeps its frames, and the call site's follow them.
+ */
 export function withCallSite(error: unknown, site: CallSite): unknown {
   if (!(error instanceof Error)) return error;
   const frames = site.stack
     ?.split('\n')
     .filter((line) => /^\s+at\s/.test(line) || line.includes('@'));
   if (!frames || frames.length === 0) return error;
+  const own =
+    error instanceof ClientKitError
+      ? `${error.name}: ${error.message}`
+      : (error.stack ?? `${error.name}: ${error.message}`);
   try {
-    error.stack = `${error.stack ?? `${error.name}: ${error.message}`}\n${frames.join('\n')}`;
+    error.stack = `${own}\n${frames.join('\n')}`;
   } catch {
     // A frozen error keeps its own stack.
   }

@@ -1,5 +1,7 @@
-import { redactUrl } from '../observability/redact';
+import { inspectCustom, redactUrl } from '../observability/redact';
+import { type RateLimit, rateLimitOf } from '../retry/rate-limit';
 import { requestedWaitMs } from '../retry/requested-wait';
+import { excerptOf } from './excerpt';
 
 /** Marks the errors of any copy of core: the ESM and the CommonJS builds each have their classes. */
 const BRAND = Symbol.for('clientkit.error');
@@ -13,10 +15,42 @@ export class ClientKitError extends Error {
   override get name(): string {
     return 'ClientKitError';
   }
+  /**
+   * The operation of the call that failed, such as `docs.spaces.get` (`docs.request` for the
+   * `request()` escape hatch); undefined for an error of no call.
+   */
+  declare readonly operation: string | undefined;
+
+  static {
+    Object.defineProperty(ClientKitError.prototype, inspectCustom, { value: inspectError });
+  }
 
   constructor(message?: string, options?: { cause?: unknown }) {
     super(message, options);
     Object.defineProperty(this, BRAND, { value: true });
+    if (Object.hasOwn(this, 'cause')) {
+      const { cause } = this;
+      // Node prints an uncaught error's data `cause` whole, a runtime's chain of stacks under it;
+      // an accessor it prints as one line. Reading `error.cause` is unchanged.
+      Object.defineProperty(this, 'cause', { get: () => cause, configurable: true });
+    }
+  }
+
+  /**
+   * What a log pipeline keeps of the error: its class, message and the fields that identify the
+   * failure, each null when it does not apply. Never a body, a header or a credential.
+   */
+  toJSON(): ClientKitErrorJSON {
+    const fields = this as Partial<Record<keyof ClientKitErrorJSON, unknown>>;
+    return {
+      name: this.name,
+      message: this.message,
+      status: (fields.status as number | undefined) ?? null,
+      code: (fields.code as string | undefined) ?? null,
+      requestId: (fields.requestId as string | null | undefined) ?? null,
+      operation: this.operation ?? null,
+      retryAfter: (fields.retryAfter as number | undefined) ?? null,
+    };
   }
 
   /**
@@ -34,6 +68,69 @@ export class ClientKitError extends Error {
     }
     return false;
   }
+}
+
+/** A `ClientKitError` as `JSON.stringify` writes it (see `ClientKitError.toJSON`). */
+export interface ClientKitErrorJSON {
+  /** The error's class, such as `NotFoundError`. */
+  name: string;
+  /** The message, which names the request and its id. */
+  message: string;
+  /** The status of the answer, when one came. */
+  status: number | null;
+  /** The interface's own error code. */
+  code: string | null;
+  /** The service's id of the request (`x-request-id`, else `request-id`). */
+  requestId: string | null;
+  /** The call's operation, such as `docs.spaces.get`. */
+  operation: string | null;
+  /** Seconds the service asked to wait. */
+  retryAfter: number | null;
+}
+
+/**
+ * How `util.inspect` (and so `console.log` and Node's report of an uncaught error) shows a
+ * clientkit error: its stack, then the fields that identify the failure. The body, the headers and
+ * the cause stay out of it: they can be long, and are read from the error when needed.
+ */
+function inspectError(
+  this: ClientKitError,
+  _depth: number,
+  options: object,
+  inspect?: (value: unknown, options: object) => string,
+): string {
+  const shown = Object.entries(this.toJSON()).filter(
+    ([name, value]) => value !== null && name !== 'name' && name !== 'message',
+  );
+  const stack = this.stack ?? `${this.name}: ${this.message}`;
+  if (shown.length === 0) return stack;
+  const fields = Object.fromEntries(shown);
+  return `${stack} ${inspect ? inspect(fields, options) : JSON.stringify(fields)}`;
+}
+
+/** Gives `error` its call's operation, unless it has one or is not a clientkit error. */
+export function setOperation(error: unknown, operation: string): void {
+  if (!(error instanceof ClientKitError) || error.operation !== undefined) return;
+  try {
+    Object.defineProperty(error, 'operation', { value: operation, enumerable: true });
+  } catch {
+    // A frozen error keeps what it has.
+  }
+}
+
+/** Defines a field that `{ ...error }`, loggers walking its own fields and `inspect` leave out. */
+function hidden<T extends object>(target: T, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, enumerable: false, writable: false });
+}
+
+/** The end of a message: which request, and the service's id of it when it gave one. */
+export function requestPart(
+  method: string | undefined,
+  url: string | undefined,
+  requestId: string | null | undefined,
+): string {
+  const where = method && url ? ` (${method} ${url})` : '';
+  return requestId ? `${where} [request ${requestId}]` : where;
 }
 
 /** The parts of an error body that an interface maps to `code` and `message`. */
@@ -71,9 +168,12 @@ export class APIError extends ClientKitError {
   declare readonly code: string | undefined;
   /** The value of `x-request-id`, to quote when asking the service's operators about a failure. */
   declare readonly requestId: string | null;
-  /** The parsed response body (JSON when the server sent JSON, otherwise text). */
+  /**
+   * The parsed response body (JSON when the server sent JSON, otherwise text). Not an enumerable
+   * field, so that logging the error does not log the body.
+   */
   declare readonly body: unknown;
-  /** The response headers. */
+  /** The response headers (not an enumerable field either). */
   declare readonly headers: Headers;
   /** The request method, for context. */
   declare readonly method: string | undefined;
@@ -83,13 +183,13 @@ export class APIError extends ClientKitError {
   constructor(init: APIErrorInit) {
     const url = init.url === undefined ? undefined : redactUrl(init.url);
     const code = init.code ? ` ${init.code}` : '';
-    const where = init.method && url ? ` (${init.method} ${url})` : '';
+    const where = requestPart(init.method, url, init.requestId);
     super(`${init.status}${code}: ${init.message}${where}`);
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId ?? null;
-    this.body = init.body;
-    this.headers = init.headers ?? new Headers();
+    hidden(this, 'body', init.body);
+    hidden(this, 'headers', init.headers ?? new Headers());
     this.method = init.method;
     this.url = url;
   }
@@ -148,7 +248,8 @@ export class UnprocessableEntityError extends APIError {
 }
 /**
  * 429: too many requests; `retryAfter` says how many seconds the server asked to wait, from
- * `Retry-After` or, without it, the rate-limit reset headers (`X-RateLimit-Reset`).
+ * `Retry-After` or, without it, the rate-limit reset headers (`X-RateLimit-Reset`), and
+ * `rateLimit` what the answer said of the request budget.
  */
 export class RateLimitError extends APIError {
   override get name(): string {
@@ -156,10 +257,16 @@ export class RateLimitError extends APIError {
   }
   /** Seconds the server asked to wait, when it said. */
   declare readonly retryAfter: number | undefined;
+  /**
+   * The request budget the answer reported (`X-RateLimit-*`), or, from `Retry-After` alone, only
+   * when it is whole again; undefined when it said neither.
+   */
+  declare readonly rateLimit: RateLimit | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
     this.retryAfter = requestedSeconds(init);
+    this.rateLimit = init.headers ? rateLimitOf(init.status, init.headers) : undefined;
   }
 }
 /** 5xx: the server failed; a 503 may say in `retryAfter` how many seconds to wait. */
@@ -200,17 +307,48 @@ export function makeAPIError(init: APIErrorInit): APIError {
   return new ErrorClass(init);
 }
 
-/** No response arrived: the connection failed or was reset. */
+/** What is known of a connection that failed, besides the message. */
+export interface ConnectionErrorDetails {
+  /** What the runtime raised. */
+  cause?: unknown;
+  /** The status of an answer whose body broke off. */
+  status?: number | undefined;
+  /** The request id of an answer whose body broke off. */
+  requestId?: string | null | undefined;
+  /** The request method. */
+  method?: string | undefined;
+  /** The request URL; kept with credentials and secret query values removed. */
+  url?: string | undefined;
+}
+
+/**
+ * No whole answer arrived: the connection failed, was reset, or closed before the body ended. When
+ * the headers of an answer had come, `status` and `requestId` are theirs.
+ */
 export class APIConnectionError extends ClientKitError {
   override get name(): string {
     return 'APIConnectionError';
   }
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The status of an answer that broke off before its end; undefined when none came. */
+  declare readonly status: number | undefined;
+  /** The request id of an answer that broke off, or null. */
+  declare readonly requestId: string | null;
+  /** The request method, for context. */
+  declare readonly method: string | undefined;
+  /** The request URL with credentials and secret query values removed. */
+  declare readonly url: string | undefined;
+
+  constructor(message: string, details: ConnectionErrorDetails = {}) {
+    super(message, 'cause' in details ? { cause: details.cause } : undefined);
+    // No field for a status that never came, so that a printed error does not show one.
+    if (details.status !== undefined) this.status = details.status;
+    this.requestId = details.requestId ?? null;
+    this.method = details.method;
+    this.url = details.url === undefined ? undefined : redactUrl(details.url);
   }
 }
 
-/** No response arrived within the per-attempt timeout. */
+/** No whole answer arrived within the per-attempt timeout (an answer whose body stalled included). */
 export class APITimeoutError extends APIConnectionError {
   override get name(): string {
     return 'APITimeoutError';
@@ -255,7 +393,10 @@ export class APIResponseValidationError extends ClientKitError {
     return 'APIResponseValidationError';
   }
   declare readonly issues: ValidationIssue[];
-  /** The body that did not match, with the values of secret fields (tokens, keys) replaced. */
+  /**
+   * The body that did not match, with the values of secret fields (tokens, keys) replaced (not an
+   * enumerable field).
+   */
   declare readonly body: unknown;
   /** The id the service gave the request (`x-request-id`, else `request-id`), or null. */
   declare readonly requestId: string | null;
@@ -268,10 +409,72 @@ export class APIResponseValidationError extends ClientKitError {
     requestId: string | null = null,
   ) {
     const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
-    super(`Unexpected response from ${subject}: ${list.join('; ')}`);
+    super(
+      `Unexpected response from ${subject}: ${list.join('; ')}${requestPart(undefined, undefined, requestId)}`,
+    );
     this.issues = issues;
-    this.body = body;
+    hidden(this, 'body', body);
     this.requestId = requestId;
+  }
+}
+
+/** What is known of an answer whose body is not what it claims to be. */
+export interface ResponseParseInit {
+  /** The status of the answer. */
+  status: number;
+  /** The content type the answer claimed, or null. */
+  contentType: string | null;
+  /** The body as it came; only a redacted excerpt of it is kept. */
+  text: string;
+  /** The request id the answer carried. */
+  requestId?: string | null | undefined;
+  /** The answer's headers. */
+  headers?: Headers | undefined;
+  /** The request method. */
+  method?: string | undefined;
+  /** The request URL; kept with credentials and secret query values removed. */
+  url?: string | undefined;
+}
+
+/**
+ * A success answer whose body is not what it should be: JSON that does not parse, an HTML page
+ * where the operation promises JSON, or no body at all where it promises one. The service did
+ * answer, so the call is not retried (a write took effect).
+ */
+export class APIResponseParseError extends ClientKitError {
+  override get name(): string {
+    return 'APIResponseParseError';
+  }
+  /** The status of the answer. */
+  declare readonly status: number;
+  /** The content type the answer claimed, or null. */
+  declare readonly contentType: string | null;
+  /** The start of the body (at most 200 characters, secrets redacted); empty for no body. */
+  declare readonly excerpt: string;
+  /** The request id of the answer, or null. */
+  declare readonly requestId: string | null;
+  /** The answer's headers (not an enumerable field). */
+  declare readonly headers: Headers;
+  /** The request method, for context. */
+  declare readonly method: string | undefined;
+  /** The request URL with credentials and secret query values removed. */
+  declare readonly url: string | undefined;
+
+  constructor(init: ResponseParseInit) {
+    const url = init.url === undefined ? undefined : redactUrl(init.url);
+    const excerpt = excerptOf(init.text);
+    const what =
+      excerpt === ''
+        ? 'the answer has no body, where JSON was promised'
+        : `the answer is not JSON (${init.contentType ?? 'no content type'}): ${excerpt}`;
+    super(`${init.status}: ${what}${requestPart(init.method, url, init.requestId)}`);
+    this.status = init.status;
+    this.contentType = init.contentType;
+    this.excerpt = excerpt;
+    this.requestId = init.requestId ?? null;
+    hidden(this, 'headers', init.headers ?? new Headers());
+    this.method = init.method;
+    this.url = url;
   }
 }
 

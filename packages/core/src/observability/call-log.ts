@@ -1,7 +1,12 @@
 import type { $ZodType } from 'zod/v4/core';
 import { requestIdOf } from '../client/api-promise';
 import type { Contract } from '../contract/operation';
-import { APIError, APIResponseValidationError } from '../errors/errors';
+import {
+  APIConnectionError,
+  APIError,
+  APIResponseParseError,
+  APIResponseValidationError,
+} from '../errors/errors';
 import type { ClientOptions } from '../options/options';
 import type { Call, CallLog } from '../transport/call';
 import { type Logger, leveledLogger, logLevelOf } from './logger';
@@ -48,14 +53,15 @@ export function callLog(options: ClientOptions, contract?: Contract): CallLog {
     },
     failed(call, error, attempts, durationMs) {
       // An answer that broke its response schema came with a body and an id, as an error answer does.
-      const answered = error instanceof APIError || error instanceof APIResponseValidationError;
+      const withBody = error instanceof APIError || error instanceof APIResponseValidationError;
+      const { status, requestId } = answerIdOf(error);
       logger.debug(`${call.operation}: failed, ${nameOf(error)}`, {
         operation: call.operation,
-        ...(error instanceof APIError ? { status: error.status } : {}),
+        ...(status === undefined ? {} : { status }),
         attempts,
         durationMs,
-        ...(answered ? { requestId: error.requestId } : {}),
-        ...bodies(call, answered ? { data: error.body } : undefined),
+        ...(requestId === undefined ? {} : { requestId }),
+        ...bodies(call, withBody ? { data: error.body } : undefined),
       });
     },
     retrying(call, error, retryCount) {
@@ -146,6 +152,21 @@ function withoutUrlCredentials(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([name, item]) => [name, withoutUrlCredentials(item, depth + 1)]),
   );
+}
+
+/**
+ * The status and request id of the answer a failure came with: an error answer, one that broke its
+ * schema or did not parse, or one whose body broke off.
+ */
+function answerIdOf(error: unknown): { status?: number; requestId?: string | null } {
+  if (error instanceof APIError || error instanceof APIResponseParseError) {
+    return { status: error.status, requestId: error.requestId };
+  }
+  if (error instanceof APIResponseValidationError) return { requestId: error.requestId };
+  if (error instanceof APIConnectionError && error.status !== undefined) {
+    return { status: error.status, requestId: error.requestId };
+  }
+  return {};
 }
 
 function nameOf(error: unknown): string {

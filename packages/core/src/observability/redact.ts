@@ -74,3 +74,23 @@ export function redactSecretFields(value: unknown, depth = 0): unknown {
   }
   return copy;
 }
+
+/** A URL inside free text: up to a space, a quote or an angle bracket. */
+const urlInText = /\bhttps?:\/\/[^\s"'<>]+/gi;
+/** A credential after its scheme's name, as in an `Authorization` value. */
+const schemeCredential = /\b(Bearer|Basic|Digest|Token)\s+[\w.~+/=-]+/gi;
+/** A secret-named field with its value, as JSON (`"token": "..."`) or a form (`password=...`). */
+const namedSecret =
+  /((?:"|\b)[\w-]*(?:token|secret|password|passwd|api_?key|credential|signature)[\w-]*"?\s*[:=]\s*)("[^"]*"?|[^\s,;&"'<>}]+)/gi;
+
+/**
+ * Free text (an answer's body that is not the interface's, such as a proxy's HTML page) with what
+ * looks like a secret replaced: credentials of URLs and their secret query values, credentials after
+ * an auth scheme's name, and the values of secret-named fields.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(urlInText, (url) => redactUrl(url))
+    .replace(schemeCredential, `$1 ${REDACTED}`)
+    .replace(namedSecret, `$1${REDACTED}`);
+}

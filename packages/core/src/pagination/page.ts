@@ -1,4 +1,5 @@
 import { APIPromise, answerOf } from '../client/api-promise';
+import { type RateLimit, rateLimitOf } from '../retry/rate-limit';
 
 /**
  * How one listing style moves from page to page. `next` returns the query of the following page, or
@@ -36,6 +37,11 @@ export class Page<Item, Raw = unknown> {
     this.#loadNext = loadNext;
   }
 
+  /** The request budget this page's response reports, or undefined when it reports none. */
+  get rateLimit(): RateLimit | undefined {
+    return rateLimitOf(this.response.status, this.response.headers);
+  }
+
   /** True when the interface says there is a page after this one. */
   hasNextPage(): boolean {
     return this.#loadNext !== null;
@@ -48,6 +54,9 @@ export class Page<Item, Raw = unknown> {
     return this.#loadNext();
   }
 }
+
+/** Tells a listing of the page it has just read. */
+let notePage: <Item, Raw>(listing: PagePromise<Item, Raw>, page: Page<Item, Raw>) => void;
 
 /**
  * What every list method returns. `await` it for the first page; `for await` over it for every item,
@@ -63,6 +72,23 @@ export class PagePromise<Item, Raw = unknown>
   extends APIPromise<Page<Item, Raw>>
   implements AsyncIterable<Item>
 {
+  static {
+    notePage = (listing, page) => {
+      listing.#lastPage = page;
+    };
+  }
+
+  #lastPage: Page<Item, Raw> | undefined;
+
+  /**
+   * The request budget reported by the last page this listing has read, however it was read
+   * (awaited, iterated, or through `getNextPage()`); undefined before the first, or when the
+   * service reports none.
+   */
+  get rateLimit(): RateLimit | undefined {
+    return this.#lastPage?.rateLimit;
+  }
+
   /** Every page of the listing, starting with the first. */
   async *pages(): AsyncGenerator<Page<Item, Raw>, void, undefined> {
     let page: Page<Item, Raw> = await (this as APIPromise<Page<Item, Raw>>);
@@ -106,8 +132,11 @@ export function paginate<Params, Raw, Item>(
     return fetchPage(params).map((raw, response) => {
       const items = strategy.items(raw);
       const next = strategy.next(raw, params, items);
-      return new Page(items, raw, response, next === null ? null : () => load(next));
+      const page = new Page(items, raw, response, next === null ? null : () => load(next));
+      notePage(listing, page);
+      return page;
     });
   };
-  return new PagePromise(answerOf(load(firstParams)));
+  const listing = new PagePromise(answerOf(load(firstParams)));
+  return listing;
 }

@@ -46,8 +46,17 @@ function retryAfterMs(value: string, now: number): number | undefined {
 
 /** A reset header: epoch seconds, or (for small numbers) seconds from now. */
 function resetMs(value: string, now: number): number | undefined {
+  const moment = resetMomentMs(value, now);
+  return moment === undefined ? undefined : Math.max(0, moment - now);
+}
+
+/**
+ * The moment (epoch ms) a reset header names: epoch seconds, or, below 2024-01-01 as epoch
+ * seconds, seconds from `now`. Undefined when it is no number of seconds.
+ */
+export function resetMomentMs(value: string, now: number): number | undefined {
   const text = value.trim();
   if (!SECONDS.test(text)) return undefined;
   const seconds = Number(text);
-  return seconds >= EPOCH_THRESHOLD_SECONDS ? Math.max(0, seconds * 1000 - now) : seconds * 1000;
+  return seconds >= EPOCH_THRESHOLD_SECONDS ? seconds * 1000 : now + seconds * 1000;
 }

@@ -1,4 +1,5 @@
 import type { Auth } from '../auth/auth';
+import { setOperation } from '../errors/errors';
 import type { CallTelemetry, Outcome } from '../observability/telemetry';
 import { retryWaitMs } from '../retry/policy';
 import type { Call } from './call';
@@ -37,22 +38,30 @@ export interface AttemptsOf {
  * with the error of the last attempt.
  */
 export async function runAttempts(of: AttemptsOf): Promise<Exchange> {
+  const started = Date.now();
+  const giveUp = (failed: FailedAttempt) => {
+    const tally = { attempts: of.progress.attempts, elapsedMs: Date.now() - started };
+    const error = failed.final?.(tally) ?? failed.error;
+    setOperation(error, of.call.operation);
+    return error;
+  };
   for (let retryCount = 0; ; retryCount += 1) {
     const outcome = await attempt(of, retryCount);
     let failed = 'exchange' in outcome ? of.judge(outcome.exchange) : outcome;
     if (!failed) return (outcome as { exchange: Exchange }).exchange;
+    setOperation(failed.error, of.call.operation);
     let wait = await waitBefore(of, failed, retryCount + 1);
     if (wait === undefined) {
       // A hook's forced retry that a rule forbids (not the limit) leaves the answer as it came.
       const standing =
         failed.answer && retryCount < of.call.retry.limit ? failed.answer : undefined;
-      if (!standing) throw failed.error;
+      if (!standing) throw giveUp(failed);
       failed = of.judge(standing);
       if (!failed) return standing;
       wait = await waitBefore(of, failed, retryCount + 1);
-      if (wait === undefined) throw failed.error;
+      if (wait === undefined) throw giveUp(failed);
     }
-    await pause(of, failed, wait, retryCount + 1);
+    await pause(of, failed, wait, retryCount + 1, giveUp);
   }
 }
 
@@ -63,11 +72,17 @@ function waitBefore(of: AttemptsOf, failed: FailedAttempt, retryCount: number) {
 }
 
 /** Waits before a retry, then lets the sender's hooks call it off, and tells who listens. */
-async function pause(of: AttemptsOf, failed: FailedAttempt, wait: number, retryCount: number) {
+async function pause(
+  of: AttemptsOf,
+  failed: FailedAttempt,
+  wait: number,
+  retryCount: number,
+  giveUp: (failed: FailedAttempt) => Error,
+) {
   const { call } = of;
   await waitFor(wait, call.options.signal);
   if (of.sender.beforeRetry && !(await of.sender.beforeRetry(failed.error, retryCount))) {
-    throw failed.error;
+    throw giveUp(failed);
   }
   call.log?.retrying(call, failed.error, retryCount);
   call.onRetry?.(retryCount);

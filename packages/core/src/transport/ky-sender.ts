@@ -158,9 +158,10 @@ async function exchangeOf(response: Response, attempt: AttemptRequest): Promise<
     await response.body?.cancel();
   } else {
     try {
-      text = await response.text();
+      text = await bodyText(response, attempt.signal);
     } catch (error) {
-      throw new ConnectionFailure(response.url || attempt.url, error);
+      const answered = { status: response.status, headers: response.headers };
+      throw new ConnectionFailure(response.url || attempt.url, error, answered);
     }
   }
   const url = response.url || attempt.url;
@@ -173,4 +174,38 @@ async function exchangeOf(response: Response, attempt: AttemptRequest): Promise<
     headers: () => response.headers,
     response: () => response,
   };
+}
+
+/**
+ * The body of an answer as text, read until it ends or `signal` fires. The signal is watched here,
+ * not only by `fetch`: a fetch of the application's own may not tie the body to it, and a body that
+ * stalls must still end with the attempt's time.
+ */
+async function bodyText(response: Response, signal: AbortSignal): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    const chunks: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+    }
+    // A cancelled reader ends as if the body had: only the signal tells that it did not.
+    if (signal.aborted) throw signal.reason;
+    return new TextDecoder().decode(joined(chunks));
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+function joined(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const whole = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return whole;
 }

@@ -1,11 +1,12 @@
 import type { KyInstance } from 'ky';
 import type { Auth } from '../auth/auth';
 import type { Answer } from '../client/api-promise';
-import { AuthenticationError, type ErrorBodyMapper } from '../errors/errors';
+import { AuthenticationError, type ErrorBodyMapper, setOperation } from '../errors/errors';
 import type { ClientOptions, TransportHooks } from '../options/options';
 import { VERSION } from '../version';
+import { answerData } from './answer-data';
 import { type CallProgress, runAttempts } from './attempts';
-import { hasNoBody, parsedBody } from './body';
+import { parsedBody } from './body';
 import type { Call } from './call';
 import { answerError, type FailedAttempt } from './failure';
 import { setHeaders } from './headers';
@@ -95,6 +96,7 @@ export class Transport {
       answer = answerOf(exchange, call);
       if (call.check) answer = call.check(answer);
     } catch (failure) {
+      setOperation(failure, call.operation);
       progress.telemetry?.end({ error: failure });
       call.log?.failed(call, failure, progress.attempts, Date.now() - started);
       throw failure;
@@ -158,9 +160,7 @@ export class Transport {
 
 /** A success as the caller sees it, its `Response` made only if something reads it. */
 function answerOf(exchange: Exchange, call: Call): Answer<unknown> {
-  const data = hasNoBody(exchange.status, call.method)
-    ? undefined
-    : parsedBody(exchange.text, exchange.contentType);
+  const data = answerData(exchange, call);
   return {
     data,
     get response() {
