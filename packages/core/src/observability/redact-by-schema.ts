@@ -3,9 +3,10 @@ import { isSecret } from '../contract/secret';
 import { REDACTED } from './redact';
 
 /**
- * What a schema's public `def` says about where the fields and items of a value are: object
- * fields, list items, record values, the members of a union or an intersection, and the schema
- * inside a wrapper (optional, nullable, default, pipe, lazy).
+ * What a schema's definition (`schema._zod.def`, read as zod's guide for library authors describes)
+ * says about where the fields and items of a value are: object fields, list items, record values,
+ * the members of a union or an intersection, and the schema inside a wrapper (optional, nullable,
+ * default, pipe, lazy).
  */
 interface StructureDef {
   shape?: Record<string, $ZodType>;
@@ -35,7 +36,7 @@ export function redactBySchema(value: unknown, schema: $ZodType | undefined, dep
     return value;
   }
   if (isSecret(schema)) return REDACTED;
-  const def = (schema as { def?: StructureDef }).def;
+  const def = schema._zod?.def as StructureDef | undefined;
   if (!def) return value;
   const next = depth + 1;
   if (def.options) {
