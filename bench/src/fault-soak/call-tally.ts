@@ -35,7 +35,7 @@ export class CallTally {
   failedWith(operation: string, error: unknown, ms: number, boundMs: number): void {
     this.#count(operation, true);
     this.#time({ operation, ms, boundMs });
-    const name = error instanceof Error ? error.constructor.name : typeof error;
+    const name = error instanceof Error ? error.name : typeof error;
     this.failuresByClass.set(name, (this.failuresByClass.get(name) ?? 0) + 1);
     if (error instanceof ClientKitError) return;
     this.untyped += 1;

@@ -17,7 +17,7 @@ export class BatchFailures {
 
   readonly handler = (error: unknown, events: { identifier: string }[]) => {
     for (const event of events) this.identifiers.add(event.identifier);
-    const name = error instanceof Error ? error.constructor.name : typeof error;
+    const name = error instanceof Error ? error.name : typeof error;
     this.byClass.set(name, (this.byClass.get(name) ?? 0) + 1);
     if (!(error instanceof ClientKitError)) this.untyped += 1;
   };
