@@ -4,8 +4,9 @@ import { runFaultSoak } from '../src/fault-soak/run';
 import { SHORT_SOAK } from '../src/fault-soak/settings';
 
 // The short fault soak (issue 35): a fixed amount of work, about 260 calls and 2,000 stream
-// events, which takes under 10 s on a quiet machine; most of that is the faults' own waits (2 s
-// latency, 3 s stalls), so a loaded machine mostly stretches the rest. The limit leaves far more.
+// events. Much of its time is the faults' own waits (2 s latency, 3 s stalls): it took 6 to 8 s on
+// the shared two-core machine, and 15 s pinned to one core beside six busy processes. The limit is
+// twenty times that.
 const SOAK_LIMIT_MS = 300_000;
 
 describe('fault soak: the five clients and the metering stream under 10 % faults', () => {
@@ -16,11 +17,14 @@ describe('fault soak: the five clients and the metering stream under 10 % faults
     console.log(formatReport(report));
   }, SOAK_LIMIT_MS);
 
-  it('injects every kind of the mix: 503, 429, resets before and after the headers, truncated, malformed, stalled, 2 s latency', () => {
+  it('injects into about one request in ten every kind of the mix: 503, 429, resets before and after the headers, truncated, malformed, stalled, 2 s latency', () => {
     expect(Object.keys(report.injected.byKind).sort()).toEqual(
       ['429', '503', 'latency', 'malformed', 'reset', 'reset mid-body', 'stall', 'truncate'].sort(),
     );
     expect(report.injected.missedSome).toBe(false);
+    const share = report.injected.total / report.requests;
+    expect(share).toBeGreaterThan(0.05);
+    expect(share).toBeLessThan(0.2);
     expect(report.calls.total).toBeGreaterThanOrEqual(SHORT_SOAK.rounds * 12);
   });
 

@@ -8,6 +8,8 @@ import type { WritesCheck } from './writes-check';
 export interface FaultSoakReport {
   settings: FaultSoakSettings;
   seconds: number;
+  /** Requests the server received while chaos mode was on. */
+  requests: number;
   calls: {
     total: number;
     failed: number;
@@ -78,7 +80,7 @@ export function formatReport(report: FaultSoakReport): string {
     ...Object.entries(calls.byOperation).map(
       ([operation, count]) => `  ${operation}: ${count.calls} calls, ${count.failed} failed`,
     ),
-    `faults injected: ${injected.total} (${listed(injected.byKind)})${injected.missedSome ? ', some missed: the log overflowed' : ''}`,
+    `faults injected: ${injected.total} of ${report.requests} requests, ${((100 * injected.total) / report.requests).toFixed(1)} % (${listed(injected.byKind)})${injected.missedSome ? ', some missed: the log overflowed' : ''}`,
     `slowest call: ${slowest ? `${slowest.operation} ${(slowest.ms / 1000).toFixed(2)} s of its ${(slowest.boundMs / 1000).toFixed(1)} s bound` : 'none'}; over their bound: ${report.overBound.count}`,
     `unhandled rejections: ${report.unhandledRejections.count}`,
     ...Object.entries(report.writes).map(

@@ -1,12 +1,12 @@
-import { createReferenceServer } from '@clientkit/reference-server';
+import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
 import { type SoakClients, soakClients } from './clients';
 import { InjectionTally } from './injection-tally';
 import { checkSends, checkStream } from './metering-check';
 import { Progress } from './progress';
 import type { FaultSoakReport } from './report';
-import { runRounds } from './rounds';
+import { type RoundsResult, runRounds } from './rounds';
 import { FAULT_KINDS, FAULT_LATENCY_MS, type FaultSoakSettings } from './settings';
-import { runStream } from './stream-run';
+import { runStream, type StreamRun } from './stream-run';
 import { TRAFFIC_MIX } from './traffic';
 import { watchUnhandledRejections } from './unhandled-rejections';
 import { checkWrites } from './writes-check';
@@ -19,15 +19,103 @@ const DRAIN_EVERY_MS = 200;
  * renames and duplicates a space no other lane touches.
  */
 async function laneSpaces(clients: SoakClients, lanes: number): Promise<string[]> {
-  const { docs } = clients;
   const spaces: string[] = [];
   for (let lane = 0; lane < lanes; lane++) {
-    spaces.push((await docs.spaces.duplicate('space_handbook')).id);
+    spaces.push((await clients.docs.spaces.duplicate('space_handbook')).id);
   }
   return spaces;
 }
 
+/** What happened while chaos mode was on. */
+interface ChaosRun {
+  rounds: RoundsResult;
+  stream: StreamRun;
+  seconds: number;
+  injections: InjectionTally;
+}
+
+/** The rounds and the stream side by side under chaos mode; chaos is off again when it resolves. */
+async function underChaos(
+  server: ReferenceServer,
+  clients: SoakClients,
+  settings: FaultSoakSettings,
+): Promise<ChaosRun> {
+  const spaces = await laneSpaces(clients, settings.lanes);
+  const injections = new InjectionTally(() => server.faults.injected());
+  const drain = setInterval(() => injections.drain(), DRAIN_EVERY_MS);
+  const started = performance.now();
+  server.faults.chaos({
+    rate: settings.rate,
+    kinds: [...FAULT_KINDS],
+    seed: settings.seed,
+    latencyMs: FAULT_LATENCY_MS,
+  });
+  const progress = new Progress(settings.rounds * TRAFFIC_MIX.length);
+  try {
+    const [rounds, stream] = await Promise.all([
+      runRounds(clients, progress, spaces),
+      runStream(clients.metering, settings.streamEvents, progress),
+    ]);
+    return { rounds, stream, seconds: (performance.now() - started) / 1000, injections };
+  } finally {
+    clearInterval(drain);
+    injections.drain();
+    server.faults.clear();
+  }
+}
+
 const record = <V>(map: Map<string, V>): Record<string, V> => Object.fromEntries(map);
+
+/** Creates the client saw succeed. */
+function acknowledged(rounds: RoundsResult, operation: string): number {
+  const count = rounds.tally.byOperation.get(operation);
+  return count ? count.calls - count.failed : 0;
+}
+
+/** Reads the server's state once every event is counted, and puts the counts together. */
+async function report(
+  server: ReferenceServer,
+  settings: FaultSoakSettings,
+  { rounds, stream, seconds, injections }: ChaosRun,
+  requests: number,
+): Promise<Omit<FaultSoakReport, 'unhandledRejections'>> {
+  await server.clock.settle();
+  const { tally } = rounds;
+  return {
+    settings,
+    seconds,
+    requests,
+    calls: {
+      total: tally.calls,
+      failed: tally.failed,
+      byOperation: record(tally.byOperation),
+      failuresByClass: record(tally.failuresByClass),
+      untyped: tally.untyped,
+      untypedSamples: tally.untypedSamples,
+    },
+    bounds: rounds.bounds,
+    slowest: tally.slowest,
+    overBound: { count: tally.overBound, samples: tally.overBoundSamples },
+    injected: {
+      total: injections.total,
+      byKind: record(injections.byKind),
+      missedSome: injections.missedSome,
+    },
+    writes: checkWrites(server, {
+      docs: acknowledged(rounds, 'docs.spaces.duplicate'),
+      calendar: acknowledged(rounds, 'calendar.events.create'),
+      idm: acknowledged(rounds, 'idm.clients.create'),
+    }),
+    stream: {
+      ...checkStream(server, stream),
+      failuresByClass: record(stream.failures.byClass),
+      untyped: stream.failures.untyped,
+      closeError: stream.closeError,
+      seconds: stream.ms / 1000,
+    },
+    sends: checkSends(server, rounds.sends),
+  };
+}
 
 /**
  * The fault soak: the reference server on loopback with chaos mode on, the five clients running
@@ -35,62 +123,20 @@ const record = <V>(map: Map<string, V>): Record<string, V> => Object.fromEntries
  * read for writes applied twice and events lost or counted twice.
  */
 export async function runFaultSoak(settings: FaultSoakSettings): Promise<FaultSoakReport> {
-  const server = await createReferenceServer();
+  // Every answer the server sends; with the resets before the headers (which send none), every
+  // request it received.
+  let answers = 0;
+  const server = await createReferenceServer({ onExchange: () => void (answers += 1) });
   const unhandled = watchUnhandledRejections();
   try {
     const clients = soakClients((await server.listen(0)).url);
-    const spaces = await laneSpaces(clients, settings.lanes);
-    const tally = new InjectionTally(() => server.faults.injected());
-    const drain = setInterval(() => tally.drain(), DRAIN_EVERY_MS);
-    const started = performance.now();
-    server.faults.chaos({
-      rate: settings.rate,
-      kinds: [...FAULT_KINDS],
-      seed: settings.seed,
-      latencyMs: FAULT_LATENCY_MS,
-    });
-    const progress = new Progress(settings.rounds * TRAFFIC_MIX.length);
-    const [rounds, stream] = await Promise.all([
-      runRounds(clients, progress, spaces),
-      runStream(clients.metering, settings.streamEvents, progress),
-    ]).finally(() => clearInterval(drain));
-    const seconds = (performance.now() - started) / 1000;
-    tally.drain();
-    server.faults.clear();
-    await server.clock.settle();
-    const acknowledged = (operation: string) => {
-      const count = rounds.tally.byOperation.get(operation);
-      return count ? count.calls - count.failed : 0;
-    };
+    const answersBefore = answers;
+    const run = await underChaos(server, clients, settings);
+    const requests = answers - answersBefore + (run.injections.byKind.get('reset') ?? 0);
+    const counts = await report(server, settings, run, requests);
     return {
-      settings,
-      seconds,
-      calls: {
-        total: rounds.tally.calls,
-        failed: rounds.tally.failed,
-        byOperation: record(rounds.tally.byOperation),
-        failuresByClass: record(rounds.tally.failuresByClass),
-        untyped: rounds.tally.untyped,
-        untypedSamples: rounds.tally.untypedSamples,
-      },
-      bounds: rounds.bounds,
-      slowest: rounds.tally.slowest,
-      overBound: { count: rounds.tally.overBound, samples: rounds.tally.overBoundSamples },
+      ...counts,
       unhandledRejections: { count: unhandled.count, samples: unhandled.samples },
-      injected: { total: tally.total, byKind: record(tally.byKind), missedSome: tally.missedSome },
-      writes: checkWrites(server, {
-        docs: acknowledged('docs.spaces.duplicate'),
-        calendar: acknowledged('calendar.events.create'),
-        idm: acknowledged('idm.clients.create'),
-      }),
-      stream: {
-        ...checkStream(server, stream),
-        failuresByClass: record(stream.failures.byClass),
-        untyped: stream.failures.untyped,
-        closeError: stream.closeError,
-        seconds: stream.ms / 1000,
-      },
-      sends: checkSends(server, rounds.sends),
     };
   } finally {
     unhandled.stop();
