@@ -22,6 +22,7 @@ const settings = {
   seed: numberFrom('SOAK_SEED', process.env.SOAK_SHORT ? SHORT_SOAK.seed : randomSeed()),
 };
 console.log(`fault soak, seed ${settings.seed} (SOAK_SEED=${settings.seed} replays its faults)`);
-const report = await runFaultSoak(settings);
+// Progress goes to stderr, the report to stdout, as in the rest of the bench.
+const report = await runFaultSoak(settings, (line) => console.error(line));
 console.log(formatReport(report));
 process.exitCode = brokenRules(report).length === 0 ? 0 : 1;

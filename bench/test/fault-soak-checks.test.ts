@@ -6,6 +6,7 @@ import { callBoundMs, SCHEDULING_ALLOWANCE_MS } from '../src/fault-soak/call-bou
 import { CallTally } from '../src/fault-soak/call-tally';
 import { InjectionTally } from '../src/fault-soak/injection-tally';
 import { checkSends, checkStream } from '../src/fault-soak/metering-check';
+import { Progress } from '../src/fault-soak/progress';
 import { BatchFailures, type StreamRun, streamIdentifier } from '../src/fault-soak/stream-run';
 import {
   calendarTitle,
@@ -163,5 +164,23 @@ describe('fault soak checks', () => {
       acknowledged: 6,
       acknowledgedNotCounted: 3,
     });
+  });
+
+  it('keeps the stream in step: next() resolves as the next task ends, at once after the last', async () => {
+    const tenths: number[] = [];
+    const progress = new Progress(20, (tenth) => tenths.push(tenth));
+    let resolved = false;
+    const next = progress.next().then(() => {
+      resolved = true;
+    });
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    progress.taskEnded();
+    await next;
+    expect(resolved).toBe(true);
+    for (let task = 1; task < 20; task++) progress.taskEnded();
+    expect(progress.done).toBe(true);
+    await progress.next();
+    expect(tenths).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });

@@ -6,7 +6,11 @@ export class Progress {
   completed = 0;
   #waiting: (() => void)[] = [];
 
-  constructor(readonly total: number) {}
+  /** `onTenth` hears of each tenth of the tasks as it is reached. */
+  constructor(
+    readonly total: number,
+    private readonly onTenth?: (tenths: number) => void,
+  ) {}
 
   get done(): boolean {
     return this.completed >= this.total;
@@ -14,6 +18,8 @@ export class Progress {
 
   taskEnded(): void {
     this.completed += 1;
+    const tenths = Math.floor((this.completed * 10) / this.total);
+    if (tenths > Math.floor(((this.completed - 1) * 10) / this.total)) this.onTenth?.(tenths);
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const resolve of waiting) resolve();

@@ -39,6 +39,7 @@ async function underChaos(
   server: ReferenceServer,
   clients: SoakClients,
   settings: FaultSoakSettings,
+  log: (line: string) => void,
 ): Promise<ChaosRun> {
   const spaces = await laneSpaces(clients, settings.lanes);
   const injections = new InjectionTally(() => server.faults.injected());
@@ -50,7 +51,10 @@ async function underChaos(
     seed: settings.seed,
     latencyMs: FAULT_LATENCY_MS,
   });
-  const progress = new Progress(settings.rounds * TRAFFIC_MIX.length);
+  const progress = new Progress(settings.rounds * TRAFFIC_MIX.length, (tenths) => {
+    const seconds = (performance.now() - started) / 1000;
+    log(`${tenths * 10} % of the tasks done in ${seconds.toFixed(0)} s`);
+  });
   try {
     const [rounds, stream] = await Promise.all([
       runRounds(clients, progress, spaces),
@@ -120,9 +124,12 @@ async function report(
 /**
  * The fault soak: the reference server on loopback with chaos mode on, the five clients running
  * rounds of mixed traffic while the metering stream sends its events, then the server's state
- * read for writes applied twice and events lost or counted twice.
+ * read for writes applied twice and events lost or counted twice. `log` hears of its progress.
  */
-export async function runFaultSoak(settings: FaultSoakSettings): Promise<FaultSoakReport> {
+export async function runFaultSoak(
+  settings: FaultSoakSettings,
+  log: (line: string) => void = () => {},
+): Promise<FaultSoakReport> {
   // Every answer the server sends; with the resets before the headers (which send none), every
   // request it received.
   let answers = 0;
@@ -131,7 +138,7 @@ export async function runFaultSoak(settings: FaultSoakSettings): Promise<FaultSo
   try {
     const clients = soakClients((await server.listen(0)).url);
     const answersBefore = answers;
-    const run = await underChaos(server, clients, settings);
+    const run = await underChaos(server, clients, settings, log);
     const requests = answers - answersBefore + (run.injections.byKind.get('reset') ?? 0);
     const counts = await report(server, settings, run, requests);
     return {
