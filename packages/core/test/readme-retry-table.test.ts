@@ -9,6 +9,7 @@ import {
   backoffMs,
   mayRepeat,
   retryPolicy,
+  retryWaitMs,
   sentNothing,
 } from '../src/retry/policy';
 import { requestedWaitMs } from '../src/retry/requested-wait';
@@ -140,13 +141,14 @@ describe('the README retry table', () => {
     expect(requestedWaitMs(429, new Headers({ 'retry-after': '3', [names[0]!]: '9' }))).toBe(3_000);
   });
 
-  it('reads Retry-After for a 503, and nothing for the statuses of the backoff row', () => {
+  it('reads Retry-After for a 503, and nothing for the statuses of the backoff row', async () => {
     expect(row('503')[2]).toMatch(/^`Retry-After`/);
     expect(requestedWaitMs(503, new Headers({ 'retry-after': '7' }))).toBe(7_000);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const headers = new Headers({ 'retry-after': '7', 'x-ratelimit-reset': '7' });
     for (const code of statusesOf(row('408')[0])) {
-      expect(
-        requestedWaitMs(code, new Headers({ 'retry-after': '7', 'x-ratelimit-reset': '7' })),
-      ).toBeUndefined();
+      const failure: AttemptFailure = { kind: 'status', status: code, headers };
+      expect(await retryWaitMs(plain, 'GET', failure, 1, new Error('x'))).toBe(500);
     }
   });
 

@@ -94,6 +94,22 @@ describe('the backoff, where the server asked for nothing readable', () => {
     expect(result.waits).toEqual([FIRST_BACKOFF]);
   });
 
+  it('waits a Retry-After only for the statuses retry.afterStatusCodes names: a 503 left out backs off', async () => {
+    const retry = { afterStatusCodes: [429] };
+    const backedOff = await run([answer(503, { 'retry-after': '30' }), ok], retry);
+    expect(backedOff.waits).toEqual([FIRST_BACKOFF]);
+    const waited = await run([answer(429, { 'retry-after': '30' }), ok], retry);
+    expect(waited.waits).toEqual([30_000]);
+  });
+
+  it('reads a Retry-After a status carries once retry.afterStatusCodes names it, still capped', async () => {
+    const retry = { statusCodes: [502], afterStatusCodes: [502] };
+    expect((await run([answer(502, { 'retry-after': '20' }), ok], retry)).waits).toEqual([20_000]);
+    const refused = await run([answer(502, { 'retry-after': '61' }), ok], retry);
+    expect(refused.attempts).toBe(1);
+    expect(refused.error).toBeInstanceOf(InternalServerError);
+  });
+
   for (const status of [408, 409, 500, 502, 504]) {
     it(`backs off on ${status}, whatever Retry-After or reset header it carries`, async () => {
       const result = await run(() => [

@@ -283,7 +283,9 @@ export class InternalServerError extends APIError {
   }
 }
 
+/** The seconds a 429 or a 503 asked to wait: the two statuses whose waits the service means. */
 function requestedSeconds(init: APIErrorInit): number | undefined {
+  if (init.status !== 429 && init.status !== 503) return undefined;
   const ms = init.headers ? requestedWaitMs(init.status, init.headers) : undefined;
   return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }

@@ -1,7 +1,8 @@
 /**
  * The wait a server asks for before a request is tried again, read the one way errors, retries and
- * logs all use. A 429 says it in `Retry-After`, or in one of the rate-limit reset headers; a 503 only
- * in `Retry-After`. Any other status asks for nothing.
+ * logs all use: an answer says it in `Retry-After`, and a 429 also in one of the rate-limit reset
+ * headers. Which statuses are waited for is the caller's choice (the retry policy's
+ * `afterStatusCodes`, 429 and 503 by default).
  */
 
 /** The reset headers read after `Retry-After` on a 429, in order (the ones ky reads). */
@@ -24,7 +25,6 @@ export function requestedWaitMs(
   headers: Headers,
   now: number = Date.now(),
 ): number | undefined {
-  if (status !== 429 && status !== 503) return undefined;
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null) return retryAfterMs(retryAfter, now);
   if (status !== 429) return undefined;
