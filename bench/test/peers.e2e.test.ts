@@ -1,6 +1,8 @@
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureAnswers, cpuCases } from '../src/cpu-cases';
+import { measureFirstResponses } from '../src/first-response';
+import { FIRST_RESPONSE_PROGRAMS } from '../src/first-response-programs';
 import {
   benchMeteringStream,
   clientkitKySender,
@@ -80,5 +82,22 @@ describe('metering stream senders', () => {
     expect(results[0]).toEqual({ name: 'broken', note: 'unavailable: no route to the stream' });
     expect(results[1]!.eventsPerSec!.median).toBeGreaterThan(0);
     expect(results[1]!.cpuMsPer1000!.samples).toHaveLength(2);
+  });
+});
+
+describe('first-response programs (the built packages, each in a fresh process)', () => {
+  it('every program gets its first answer from the reference server', async () => {
+    const token = ((await admin(origin, '/idm/tokens', {})) as { access_token: string })
+      .access_token;
+    const results = await measureFirstResponses(FIRST_RESPONSE_PROGRAMS, 1, {
+      BENCH_ORIGIN: origin,
+      BENCH_IDM_TOKEN: token,
+    });
+    const failed = results.filter((r) => r.note !== undefined);
+    expect(failed).toEqual([]);
+    expect(results.map((r) => r.name)).toEqual([
+      'bare node',
+      ...FIRST_RESPONSE_PROGRAMS.map((p) => p.name),
+    ]);
   });
 });
