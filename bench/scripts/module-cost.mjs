@@ -6,9 +6,7 @@
 //   code splitting emits what a program loads through `import()`; what both use stays with the
 //   program, and the chunk keeps every export of the module.
 // It answers "what would loading this on first use save": the static figure is what the page
-// carries for it, the chunk what the first use fetches instead, and the saving up front what the
-// page no longer loads before the first use (the program and its shared chunks, each file gzipped
-// on its own, against the one file).
+// carries for it, the chunk what the first use fetches instead.
 // Usage: node scripts/module-cost.mjs [--json]   (from a checkout whose sources have the modules)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,12 +81,8 @@ export async function programBytes(contents, files = []) {
   return gzipBytes(result.outputFiles[0].contents);
 }
 
-/**
- * The program split as a bundler splits it when it loads `files` through `import()`: the chunk of
- * `files`, and what the page still loads up front (the program and the chunks it shares with
- * them), each file gzipped on its own as it is served.
- */
-export async function lazySplit(contents, files) {
+/** The chunk `files` make when the program loads them through `import()`, gzip bytes. */
+export async function lazyChunkBytes(contents, files) {
   const dir = mkdtempSync(join(tmpdir(), 'module-cost-'));
   try {
     const program = join(dir, 'program.js');
@@ -103,12 +97,8 @@ export async function lazySplit(contents, files) {
       nodePaths: [join(import.meta.dirname, '../node_modules')],
       plugins: [leaveOut(files, lazy)],
     });
-    const isChunk = (file) => file.path.endsWith('/lazy.js');
-    const upFront = result.outputFiles.filter((file) => !isChunk(file));
-    return {
-      chunk: gzipBytes(result.outputFiles.find(isChunk).contents),
-      upFront: upFront.reduce((sum, file) => sum + gzipBytes(file.contents), 0),
-    };
+    const chunk = result.outputFiles.find((file) => file.path.endsWith('/lazy.js'));
+    return gzipBytes(chunk.contents);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -120,13 +110,11 @@ export async function moduleCost(module) {
   const files = module.files.map((file) => join(root, file));
   const whole = await programBytes(contents);
   const without = await programBytes(contents, files);
-  const split = await lazySplit(contents, files);
   return {
     name: module.name,
     program: whole,
     staticBytes: whole - without,
-    lazyChunkBytes: split.chunk,
-    savedUpFrontBytes: whole - split.upFront,
+    lazyChunkBytes: await lazyChunkBytes(contents, files),
   };
 }
 
@@ -135,10 +123,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const module of MODULES) rows.push(await moduleCost(module));
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows));
   else {
-    console.log('| module | program, gzip | static | as a lazy chunk | saved up front if lazy |');
-    console.log('|---|---|---|---|---|');
+    console.log('| module | program, gzip | static | as a lazy chunk |');
+    console.log('|---|---|---|---|');
     for (const row of rows) {
-      const cells = [row.program, row.staticBytes, row.lazyChunkBytes, row.savedUpFrontBytes];
+      const cells = [row.program, row.staticBytes, row.lazyChunkBytes];
       console.log(
         `| ${row.name} | ${cells.map((n) => `${n.toLocaleString('en')} B`).join(' | ')} |`,
       );
