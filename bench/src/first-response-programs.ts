@@ -5,7 +5,7 @@ import { DEV } from './ours';
  * The fresh processes of the first-response figure: each of our clients, the official SDKs it is
  * compared with (@gitbook/api for docs, postmark for mail), bare ky and fetch alone, each making
  * one call to the reference server as an application would, with its constructor options and the
- * development credentials.
+ * development credentials; and zod/mini alone, which every client imports, checking one object.
  */
 export const FIRST_RESPONSE_PROGRAMS: FirstResponseProgram[] = [
   {
@@ -55,6 +55,12 @@ await new AccountClient('${DEV.mailAccountToken}', { useHttps: false, requestHos
     name: 'ky',
     load: `const { default: ky } = await import('ky');`,
     call: `await ky(ORIGIN + '/v1/spaces/space_handbook', { headers: { authorization: 'Bearer ${DEV.docsToken}' } }).json();`,
+  },
+  {
+    // What every client's import pays for zod: the entry re-exports all of it, locales included.
+    name: 'zod/mini',
+    load: `const z = await import('zod/mini');`,
+    call: `z.parse(z.object({ id: z.string() }), { id: 'space_handbook' });`,
   },
   {
     name: 'fetch',

@@ -117,7 +117,7 @@ describe('the stream’s own server', () => {
 });
 
 describe('first-response programs (the built packages, each in a fresh process)', () => {
-  it('every program gets its first answer from the reference server', async () => {
+  it('every program runs to its end: each client and SDK gets its first answer from the reference server', async () => {
     const token = ((await admin(origin, '/idm/tokens', {})) as { access_token: string })
       .access_token;
     const results = await measureFirstResponses(FIRST_RESPONSE_PROGRAMS, 1, {
