@@ -37,21 +37,14 @@ export interface MeteringStreamBenchOptions {
   concurrency?: number;
   /** Measured rounds; the senders take turns in a rotating order (default 5). */
   rounds?: number;
-  /** Run before each sender's turn (warm-up included), outside the time measured. */
-  beforeEach?: () => Promise<void>;
 }
-
-/** The options with their defaults. */
-type Settings = Required<Omit<MeteringStreamBenchOptions, 'beforeEach'>> &
-  Pick<MeteringStreamBenchOptions, 'beforeEach'>;
 
 export function spreadOf(samples: number[]): Spread {
   const sorted = [...samples].sort((a, b) => a - b);
   return { median: median(sorted), min: sorted[0]!, max: sorted[sorted.length - 1]!, samples };
 }
 
-/** Enough for the server's and each sender's code to be compiled before the first round. */
-const WARM_UP_EVENTS = 20_000;
+const WARM_UP_EVENTS = 5_000;
 
 /** The same event every sender builds: what a metered API records per call. */
 function usageEvent(index: number) {
@@ -185,9 +178,13 @@ async function countedEvents(origin: string): Promise<number> {
  * One sender's delivery of `events`: wall time until the server has counted them all (so a sender
  * cannot look fast by leaving work queued), CPU of this process while it sends.
  */
-async function measure(origin: string, sender: Sender, events: number, settings: Settings) {
-  const { batchSize, concurrency, beforeEach } = settings;
-  await beforeEach?.();
+async function measure(
+  origin: string,
+  sender: Sender,
+  events: number,
+  batchSize: number,
+  concurrency: number,
+) {
   const before = await countedEvents(origin);
   const started = nowMs();
   const startedCpu = cpuMs();
@@ -210,19 +207,15 @@ export async function benchMeteringStream(
   senders: Sender[],
   options: MeteringStreamBenchOptions = {},
 ): Promise<MeteringThroughput[]> {
-  const settings: Settings = {
-    eventsPerRound: options.eventsPerRound ?? 20_000,
-    batchSize: options.batchSize ?? 100,
-    concurrency: options.concurrency ?? 8,
-    rounds: options.rounds ?? 5,
-    beforeEach: options.beforeEach,
-  };
-  const { eventsPerRound: events, rounds } = settings;
+  const events = options.eventsPerRound ?? 20_000;
+  const batchSize = options.batchSize ?? 100;
+  const concurrency = options.concurrency ?? 8;
+  const rounds = options.rounds ?? 5;
   const notes = new Map<string, string>();
   const running: Sender[] = [];
   for (const sender of senders) {
     try {
-      await measure(origin, sender, WARM_UP_EVENTS, settings);
+      await measure(origin, sender, WARM_UP_EVENTS, batchSize, concurrency);
       running.push(sender);
     } catch (error) {
       notes.set(sender.name, reasonOf(error));
@@ -232,7 +225,7 @@ export async function benchMeteringStream(
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < running.length; i++) {
       const sender = running[(i + round) % running.length]!;
-      const result = await measure(origin, sender, events, settings);
+      const result = await measure(origin, sender, events, batchSize, concurrency);
       perRound.get(sender.name)!.push({
         rate: (events / result.ms) * 1000,
         cpu: (result.cpu / events) * 1000,

@@ -23,7 +23,6 @@ import { admin, startServerProcess } from './server-process';
 import { requestsPerSecond } from './server-throughput';
 import { formatRatio } from './stats';
 import { STREAM_BUDGET_PEER, streamVerdict } from './stream-budget';
-import { startStreamServer } from './stream-server';
 import { table } from './table';
 
 /**
@@ -111,23 +110,17 @@ export async function runSuite(
     if (only('stream')) {
       // The targets are read in the median of five paired rounds; a quick run has three.
       const rounds = quick ? 3 : 5;
-      const streamServer = await startStreamServer();
-      let stream: Awaited<ReturnType<typeof benchMeteringStream>>;
-      try {
-        stream = await benchMeteringStream(
-          streamServer.url,
-          [
-            clientkitNodeSender,
-            clientkitKySender,
-            stripeNodeHttpSender,
-            stripeFetchSender,
-            rawSender,
-          ],
-          { eventsPerRound: quick ? 10_000 : 20_000, rounds, beforeEach: streamServer.clear },
-        );
-      } finally {
-        await streamServer.stop();
-      }
+      const stream = await benchMeteringStream(
+        origin,
+        [
+          clientkitNodeSender,
+          clientkitKySender,
+          stripeNodeHttpSender,
+          stripeFetchSender,
+          rawSender,
+        ],
+        { eventsPerRound: quick ? 10_000 : 20_000, rounds },
+      );
       print(
         table(
           `Metering stream against the reference server (own process), ${quick ? '10,000' : '20,000'} events per round, 100 per request, 8 in flight, ${rounds} interleaved rounds: median (lowest–highest round)`,

@@ -14,7 +14,6 @@ import {
 } from '../src/metering-stream';
 import { isUnavailable } from '../src/per-call-cpu';
 import { admin } from '../src/server-process';
-import { startStreamServer } from '../src/stream-server';
 
 let server: ReferenceServer;
 let origin: string;
@@ -83,36 +82,6 @@ describe('metering stream senders', () => {
     expect(results[0]).toEqual({ name: 'broken', note: 'unavailable: no route to the stream' });
     expect(results[1]!.eventsPerSec!.median).toBeGreaterThan(0);
     expect(results[1]!.cpuMsPer1000!.samples).toHaveLength(2);
-  });
-
-  it('clears the server before every sender’s turn, the warm-up included', async () => {
-    let clears = 0;
-    await benchMeteringStream(origin, [rawSender, rawSender], {
-      eventsPerRound: 200,
-      rounds: 2,
-      beforeEach: async () => {
-        clears += 1;
-      },
-    });
-    expect(clears).toBe(2 + 2 * 2);
-  });
-});
-
-describe('the stream’s own server', () => {
-  it('forgets the counted events and the rate limit when cleared', async () => {
-    const stream = await startStreamServer();
-    try {
-      await rawSender.send(stream.url, 300, 100, 2);
-      await admin(stream.url, '/clock', { advance: 0 });
-      const counted = async () =>
-        ((await admin(stream.url, '/metering/events')) as { total: number }).total;
-      expect(await counted()).toBe(300);
-      await stream.clear();
-      expect(await counted()).toBe(0);
-      expect(await admin(stream.url, '/metering/rate-limit')).toEqual({ rateLimit: null });
-    } finally {
-      await stream.stop();
-    }
   });
 });
 
