@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { BUNDLE_HEAD, type BundleSize, bundleRows } from './bundle-table';
 import { type Runtime, runOn, runtimes } from './runtimes';
 import { nowMs } from './stats';
-import { runSuite, type SummaryLine } from './suite';
+import { runSuite } from './suite';
+import type { SummaryLine } from './summary-line';
 import { table } from './table';
 
 // `pnpm bench`: every figure in one run, on Node 20 and on the current LTS, each of our clients

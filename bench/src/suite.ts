@@ -5,15 +5,7 @@ import { FIRST_RESPONSE_PEERS, FIRST_RESPONSE_PROGRAMS } from './first-response-
 import { FIRST_RESPONSE_HEAD, firstResponseRows } from './first-response-table';
 import { benchInFlightMemory } from './in-flight-memory';
 import { benchLatency } from './latency';
-import {
-  benchMeteringStream,
-  clientkitKySender,
-  clientkitNodeSender,
-  rawSender,
-  type Spread,
-  stripeFetchSender,
-  stripeNodeHttpSender,
-} from './metering-stream';
+import { clientkitKySender, clientkitNodeSender } from './metering-stream';
 import { DEV } from './ours';
 import { benchPaginators } from './paginators';
 import { perCallRows } from './per-call';
@@ -22,7 +14,8 @@ import { measureCpuCase, warmUpCases } from './per-call-cpu';
 import { admin, startServerProcess } from './server-process';
 import { requestsPerSecond } from './server-throughput';
 import { formatRatio } from './stats';
-import { STREAM_BUDGET_PEER, streamVerdict } from './stream-budget';
+import { streamSection } from './stream-section';
+import type { SummaryLine } from './summary-line';
 import { table } from './table';
 
 /**
@@ -32,19 +25,6 @@ import { table } from './table';
 function only(section: string): boolean {
   const wanted = process.env.BENCH_ONLY;
   return !wanted || wanted.split(',').includes(section);
-}
-
-/** `median (lowest–highest)`, or the note when there is no figure. */
-function spreadCell(spread: Spread | undefined, digits: number, note = '—', unit = ''): string {
-  if (!spread) return note;
-  const f = (n: number) => `${n.toFixed(digits)}${unit}`;
-  return `${f(spread.median)} (${f(spread.min)}–${f(spread.max)})`;
-}
-
-/** A ratio of ours against a peer, one per line of the closing summary (merged across runtimes). */
-export interface SummaryLine {
-  label: string;
-  value: string;
 }
 
 export interface SuiteOutput {
@@ -108,50 +88,7 @@ export async function runSuite(
       );
     }
     if (only('stream')) {
-      // The targets are read in the median of five paired rounds; a quick run has three.
-      const rounds = quick ? 3 : 5;
-      const stream = await benchMeteringStream(
-        origin,
-        [
-          clientkitNodeSender,
-          clientkitKySender,
-          stripeNodeHttpSender,
-          stripeFetchSender,
-          rawSender,
-        ],
-        { eventsPerRound: quick ? 10_000 : 20_000, rounds },
-      );
-      print(
-        table(
-          `Metering stream against the reference server (own process), ${quick ? '10,000' : '20,000'} events per round, 100 per request, 8 in flight, ${rounds} interleaved rounds: median (lowest–highest round)`,
-          [
-            'sender',
-            'events/s',
-            'client CPU ms per 1,000 events',
-            'events/s, clientkit (node:http) / this, per round',
-            'CPU, clientkit (node:http) / this, per round',
-          ],
-          stream.map((s) => [
-            s.name,
-            spreadCell(s.eventsPerSec, 0, s.note),
-            spreadCell(s.cpuMsPer1000, 2),
-            spreadCell(s.eventsPerSecRatio, 2, '', 'x'),
-            spreadCell(s.cpuRatio, 2, '', 'x'),
-          ]),
-        ),
-      );
-      const verdict = streamVerdict(stream.find((s) => s.name === STREAM_BUDGET_PEER));
-      print(`Metering stream against ${STREAM_BUDGET_PEER}: ${verdict}\n`);
-      summary.push({
-        label: `metering stream target against ${STREAM_BUDGET_PEER}`,
-        value: verdict,
-      });
-      for (const s of stream.slice(1)) {
-        summary.push({
-          label: `metering stream vs ${s.name}: events/s, CPU per 1,000 events (median of paired rounds)`,
-          value: `${spreadCell(s.eventsPerSecRatio, 2, 'n/a', 'x')}, ${spreadCell(s.cpuRatio, 2, 'n/a', 'x')}`,
-        });
-      }
+      await streamSection(origin, server.pid, quick, print, summary);
       const memory = await benchInFlightMemory(origin, [
         { name: clientkitNodeSender.name },
         { name: clientkitKySender.name, fetch: (input, init) => fetch(input, init) },
