@@ -1,14 +1,14 @@
 // Bundle size of each client as a browser application ships it: a program that constructs the
-// client and calls one method, bundled by esbuild (browser platform, ESM, minified, ky and zod
-// bundled from node_modules like every other dependency), then gzipped. Every chunk of the packages
-// that the program loads counts, whether it arrives with the page or with the first request; only
-// the chunks of opt-in features (OPT_IN_CHUNKS), loaded when the application turns the feature on,
-// are left out.
+// client and calls one method, bundled by esbuild into one file (browser platform, ESM, minified,
+// ky and zod bundled from node_modules like every other dependency), then gzipped. Everything the
+// program can load counts, a module behind an `import()` included.
 // The alarm: exits 1 when a client reaches 32 kB gzip. It is there to catch a regression (a
-// dependency bundled twice, a feature that stopped loading lazily), not a target to design towards.
+// dependency bundled twice, a client that pulls in server code), not a target to design towards.
 // With --peers, the official SDKs of the modelled services (and bare ky) are measured the same way
 // beside ours; the alarm does not apply to them.
-// Usage: node scripts/size.mjs [--json] [--peers]
+// Usage: node scripts/size.mjs [--json] [--peers] [--by-package]
+//   --json prints { alarmBytes, rows }, which the bench's report reads;
+//   --by-package adds each program's minified bytes by the package they come from.
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
@@ -55,38 +55,9 @@ await stripe.v2.billing.meterEventStream.create({ events: [{ event_name: 'api_ca
 console.log(await ky('https://docs.example/v1/spaces/space_1').json());`,
 };
 
-/**
- * Chunks a program loads only when it asks for the feature, by the name of the module behind them.
- * Every other chunk the program can load, through `import` or `import()`, is counted: a module a
- * client loads on its first request is part of what that program ships.
- */
-export const OPT_IN_CHUNKS = {
-  'response-schemas':
-    'loaded only with validateResponses: true (the contract loads them on demand)',
-  'opt-in':
-    "loaded only when the application logs (a logger, a logLevel or CLIENTKIT_LOG), checks responses, or calls a client's request() or paginate() escape hatch",
-  'node-wire': 'metering: loaded only on Node, never in a browser',
-  oauth:
-    'idm: loaded only when the client exchanges client credentials for tokens or checks scopes (checkScopes: true)',
-  opentelemetry:
-    'imported by the application itself from @clientkit/core/opentelemetry, with its own @opentelemetry/api; no client imports it',
-};
-
-const optInModule = new RegExp(`(^|/)(${Object.keys(OPT_IN_CHUNKS).join('|')})[-.][^/]*$`);
-
-/** Leaves the opt-in modules out of the bundle: a dynamic import of one stays an import. */
-const leaveOutOptIn = {
-  name: 'leave-out-opt-in',
-  setup(build) {
-    build.onResolve({ filter: optInModule }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
-
 export async function measure(name, contents, platform = 'browser') {
   // One file, as an application bundled without code splitting ships it: every module the program
-  // can load, through `import` or `import()`, is in it, except the opt-in features above.
+  // can load, through `import` or `import()`, is in it.
   const result = await esbuild.build({
     stdin: { contents, resolveDir: import.meta.dirname, loader: 'js' },
     // Resolve packages as a user's bundler does, through node_modules and each package's exports to
@@ -100,10 +71,42 @@ export async function measure(name, contents, platform = 'browser') {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
-    plugins: [leaveOutOptIn],
+    metafile: true,
   });
   const code = result.outputFiles[0].contents;
-  return { name, platform, minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  return {
+    name,
+    platform,
+    minified: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    byPackage: bytesByPackage(result.metafile),
+  };
+}
+
+/**
+ * Minified bytes of the output by the package of their source: `ky`, `zod`, `@clientkit/core`
+ * (a workspace package by its folder), and the program itself. Gzip works on the whole file, so
+ * only these raw shares can be told apart.
+ */
+export function bytesByPackage(metafile) {
+  const totals = {};
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = packageOf(input);
+      totals[name] = (totals[name] ?? 0) + bytesInOutput;
+    }
+  }
+  return Object.fromEntries(Object.entries(totals).sort((a, b) => b[1] - a[1]));
+}
+
+function packageOf(input) {
+  const installed = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//.exec(
+    input,
+  );
+  if (installed) return installed[1];
+  const workspace = /(?:^|\/)packages\/([^/]+)\//.exec(input);
+  if (workspace) return `@clientkit/${workspace[1]}`;
+  return input === '<stdin>' ? 'the program' : input;
 }
 
 /** A peer that does not bundle for browsers (it imports node: modules) is bundled for node instead. */
@@ -123,8 +126,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       rows.push(await measurePeer(name, contents));
     }
   }
+  const byPackage = process.argv.includes('--by-package');
+  if (!byPackage) for (const row of rows) delete row.byPackage;
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(rows));
+    console.log(JSON.stringify({ alarmBytes: ALARM_BYTES, rows }));
   } else {
     console.log(
       `Bundle size per client (esbuild, browser, ESM, minified, gzip; alarm at ${bytes(ALARM_BYTES)})`,
@@ -138,6 +143,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `  ${row.name.padEnd(28)} ${bytes(row.minified).padStart(10)} min ${bytes(row.gzip).padStart(8)} gzip  ${verdict}`,
       );
+      if (byPackage) {
+        const shares = Object.entries(row.byPackage).map(
+          ([name, count]) => `${name} ${bytes(count)}`,
+        );
+        console.log(`    minified by package: ${shares.join(', ')}`);
+      }
     }
   }
   const over = overTheAlarm(rows);

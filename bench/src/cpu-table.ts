@@ -1,3 +1,4 @@
+import { KY_BUDGET_US, perCallVerdict } from './per-call-budget';
 import type { CpuCase, CpuFigure } from './per-call-cpu';
 import { numberCell, ratioCell } from './table';
 
@@ -9,8 +10,15 @@ function signed(us: number): string {
   return text.startsWith('-') && text !== '-0.0' ? text : `+${text.replace('-', '')}`;
 }
 
-/** The row of one operation: µs per call of each contestant, then what ours adds and the ratios. */
-export function cpuRow(cpuCase: CpuCase, figures: CpuFigure[]): string[] {
+/**
+ * The row of one operation: µs per call of each contestant, then what ours adds, the ratios and
+ * the verdicts of the budgets (the ky budget only where `kyBudgetApplies`).
+ */
+export function cpuRow(
+  cpuCase: CpuCase,
+  figures: CpuFigure[],
+  { kyBudgetApplies }: { kyBudgetApplies: boolean },
+): string[] {
   const byName = new Map(figures.map((f) => [f.name, f]));
   const ours = byName.get('clientkit');
   const ky = byName.get('bare ky');
@@ -22,6 +30,15 @@ export function cpuRow(cpuCase: CpuCase, figures: CpuFigure[]): string[] {
   };
   const oursOverRaw = overRaw(ours, raw);
   const kyOverRaw = overRaw(ky, raw);
+  const oursOverKy =
+    oursOverRaw === undefined || kyOverRaw === undefined ? undefined : oursOverRaw - kyOverRaw;
+  const verdict = perCallVerdict({
+    oursOverKy,
+    oursOverRaw,
+    peerName: peer?.name,
+    peerOverRaw: overRaw(peer, raw),
+    kyBudgetApplies,
+  });
   return [
     cpuCase.operation,
     numberCell(ours?.usPerCall, 1, ours?.note),
@@ -33,7 +50,8 @@ export function cpuRow(cpuCase: CpuCase, figures: CpuFigure[]): string[] {
     peer ? over(peer) : PEER_COLUMN_EMPTY,
     peer ? ratioCell(ours?.usPerCall, peer.usPerCall) : PEER_COLUMN_EMPTY,
     ratioCell(ours?.usPerCall, ky?.usPerCall),
-    oursOverRaw === undefined || kyOverRaw === undefined ? 'n/a' : signed(oursOverRaw - kyOverRaw),
+    oursOverKy === undefined ? 'n/a' : signed(oursOverKy),
+    verdict,
   ];
 }
 
@@ -56,4 +74,5 @@ export const CPU_HEAD = [
   'clientkit / SDK',
   'clientkit / ky',
   'clientkit over ky',
+  `budget (ky + ${KY_BUDGET_US} µs on Node 24; auth0, stripe)`,
 ];

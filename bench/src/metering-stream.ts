@@ -24,6 +24,8 @@ export interface MeteringThroughput {
   eventsPerSecRatio?: Spread;
   /** The first sender's CPU per 1,000 events over this sender's, per round. */
   cpuRatio?: Spread;
+  /** The server's CPU milliseconds per 1,000 events of this sender, when it can be read. */
+  serverCpuMsPer1000?: Spread;
   note?: string;
 }
 
@@ -37,6 +39,19 @@ export interface MeteringStreamBenchOptions {
   concurrency?: number;
   /** Measured rounds; the senders take turns in a rotating order (default 5). */
   rounds?: number;
+  /** The server process's CPU milliseconds so far, when it can be read (see `processCpuMs`). */
+  serverCpuMs?: () => number | undefined;
+}
+
+/** The options with their defaults. */
+type Settings = Required<Omit<MeteringStreamBenchOptions, 'serverCpuMs'>> &
+  Pick<MeteringStreamBenchOptions, 'serverCpuMs'>;
+
+/** One sender's figures in one round, per second and per 1,000 events. */
+interface RoundFigures {
+  rate: number;
+  cpu: number;
+  serverCpu?: number;
 }
 
 export function spreadOf(samples: number[]): Spread {
@@ -182,18 +197,23 @@ async function measure(
   origin: string,
   sender: Sender,
   events: number,
-  batchSize: number,
-  concurrency: number,
+  { batchSize, concurrency, serverCpuMs }: Settings,
 ) {
   const before = await countedEvents(origin);
+  const serverBefore = serverCpuMs?.();
   const started = nowMs();
   const startedCpu = cpuMs();
   await sender.send(origin, events, batchSize, concurrency);
   const cpu = cpuMs() - startedCpu;
   const counted = (await countedEvents(origin)) - before;
   const ms = nowMs() - started;
+  const serverAfter = serverCpuMs?.();
   if (counted !== events) throw new Error(`the server counted ${counted} of ${events}`);
-  return { ms, cpu };
+  const serverCpu =
+    serverBefore === undefined || serverAfter === undefined
+      ? undefined
+      : serverAfter - serverBefore;
+  return { ms, cpu, serverCpu };
 }
 
 /**
@@ -207,28 +227,35 @@ export async function benchMeteringStream(
   senders: Sender[],
   options: MeteringStreamBenchOptions = {},
 ): Promise<MeteringThroughput[]> {
-  const events = options.eventsPerRound ?? 20_000;
-  const batchSize = options.batchSize ?? 100;
-  const concurrency = options.concurrency ?? 8;
-  const rounds = options.rounds ?? 5;
+  const settings: Settings = {
+    eventsPerRound: options.eventsPerRound ?? 20_000,
+    batchSize: options.batchSize ?? 100,
+    concurrency: options.concurrency ?? 8,
+    rounds: options.rounds ?? 5,
+    serverCpuMs: options.serverCpuMs,
+  };
+  const { eventsPerRound: events, rounds } = settings;
   const notes = new Map<string, string>();
   const running: Sender[] = [];
   for (const sender of senders) {
     try {
-      await measure(origin, sender, WARM_UP_EVENTS, batchSize, concurrency);
+      await measure(origin, sender, WARM_UP_EVENTS, settings);
       running.push(sender);
     } catch (error) {
       notes.set(sender.name, reasonOf(error));
     }
   }
-  const perRound = new Map(running.map((s) => [s.name, [] as { rate: number; cpu: number }[]]));
+  const perRound = new Map(running.map((s) => [s.name, [] as RoundFigures[]]));
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < running.length; i++) {
       const sender = running[(i + round) % running.length]!;
-      const result = await measure(origin, sender, events, batchSize, concurrency);
+      const result = await measure(origin, sender, events, settings);
       perRound.get(sender.name)!.push({
         rate: (events / result.ms) * 1000,
         cpu: (result.cpu / events) * 1000,
+        ...(result.serverCpu === undefined
+          ? {}
+          : { serverCpu: (result.serverCpu / events) * 1000 }),
       });
     }
   }
@@ -236,14 +263,16 @@ export async function benchMeteringStream(
   return senders.map((sender) => {
     const figures = perRound.get(sender.name);
     if (!figures) return { name: sender.name, note: notes.get(sender.name) };
-    const paired = (pick: (f: { rate: number; cpu: number }) => number) =>
+    const paired = (pick: (f: RoundFigures) => number) =>
       first ? spreadOf(figures.map((f, r) => pick(first[r]!) / pick(f))) : undefined;
+    const serverCpu = figures.flatMap((f) => (f.serverCpu === undefined ? [] : [f.serverCpu]));
     return {
       name: sender.name,
       eventsPerSec: spreadOf(figures.map((f) => f.rate)),
       cpuMsPer1000: spreadOf(figures.map((f) => f.cpu)),
       eventsPerSecRatio: paired((f) => f.rate),
       cpuRatio: paired((f) => f.cpu),
+      ...(serverCpu.length === figures.length ? { serverCpuMsPer1000: spreadOf(serverCpu) } : {}),
     };
   });
 }

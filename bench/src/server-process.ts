@@ -48,12 +48,30 @@ export async function startServerProcess(
   };
 }
 
-/** POSTs to an admin route of the benchmark's server. */
+/**
+ * POSTs to an admin route of the benchmark's server (GETs without a body). Sent again, up to twice,
+ * when fetch took a pooled connection the server had closed while the bench was busy elsewhere
+ * (the per-call section keeps it idle for half a minute): without that, the first sender of the
+ * stream section was marked unavailable for the bench's own request. The admin routes the bench
+ * uses read state or advance the clock by nothing, so a repeat changes nothing.
+ */
 export async function admin(url: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${url}/__admin${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.json();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(`${url}/__admin${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return await response.json();
+    } catch (error) {
+      if (attempt >= 2 || !closedWhileIdle(error)) throw error;
+    }
+  }
+}
+
+/** undici's failure of a request whose pooled connection the other side had closed. */
+function closedWhileIdle(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
 }

@@ -1,56 +1,30 @@
 import { captureAnswers, cpuCases } from './cpu-cases';
 import { CPU_HEAD, cpuRow } from './cpu-table';
-import { measureImportTimes } from './import-time';
+import { measureFirstResponses } from './first-response';
+import { FIRST_RESPONSE_PEERS, FIRST_RESPONSE_PROGRAMS } from './first-response-programs';
+import { FIRST_RESPONSE_HEAD, firstResponseRows } from './first-response-table';
 import { benchInFlightMemory } from './in-flight-memory';
 import { benchLatency } from './latency';
-import {
-  benchMeteringStream,
-  clientkitKySender,
-  clientkitNodeSender,
-  rawSender,
-  type Spread,
-  stripeFetchSender,
-  stripeNodeHttpSender,
-} from './metering-stream';
+import { clientkitKySender, clientkitNodeSender } from './metering-stream';
 import { DEV } from './ours';
 import { benchPaginators } from './paginators';
 import { perCallRows } from './per-call';
+import { kyBudgetAppliesOn } from './per-call-budget';
 import { measureCpuCase, warmUpCases } from './per-call-cpu';
 import { admin, startServerProcess } from './server-process';
 import { requestsPerSecond } from './server-throughput';
 import { formatRatio } from './stats';
-import { numberCell, ratioCell, table } from './table';
+import { streamSection } from './stream-section';
+import type { SummaryLine } from './summary-line';
+import { table } from './table';
 
 /**
  * `BENCH_ONLY=cpu,stream` runs only the named sections (cpu, latency, stream, paginators, server,
- * import), for profiling one figure; a full `pnpm bench` runs them all.
+ * first), for profiling one figure; a full `pnpm bench` runs them all.
  */
 function only(section: string): boolean {
   const wanted = process.env.BENCH_ONLY;
   return !wanted || wanted.split(',').includes(section);
-}
-
-/** `median (lowest–highest)`, or the note when there is no figure. */
-function spreadCell(spread: Spread | undefined, digits: number, note = '—', unit = ''): string {
-  if (!spread) return note;
-  const f = (n: number) => `${n.toFixed(digits)}${unit}`;
-  return `${f(spread.median)} (${f(spread.min)}–${f(spread.max)})`;
-}
-
-/** Our packages and the official SDK each is compared with. */
-export const OUR_PACKAGES: [string, string | undefined][] = [
-  ['@clientkit/docs-client', '@gitbook/api'],
-  ['@clientkit/calendar-client', undefined],
-  ['@clientkit/metering-client', 'stripe'],
-  ['@clientkit/mail-client', 'postmark'],
-  ['@clientkit/idm-client', 'auth0'],
-];
-export const PEER_PACKAGES = ['@gitbook/api', 'stripe', 'postmark', 'auth0', 'ky'];
-
-/** A ratio of ours against a peer, one per line of the closing summary (merged across runtimes). */
-export interface SummaryLine {
-  label: string;
-  value: string;
 }
 
 export interface SuiteOutput {
@@ -80,20 +54,20 @@ export async function runSuite(
       const cpuRows: string[][] = [];
       const cases = await cpuCases(answers);
       await warmUpCases(cases, quick ? 200 : 1_000);
+      const kyBudgetApplies = kyBudgetAppliesOn(process.versions.node);
       for (const cpuCase of cases) {
         const figures = await measureCpuCase(cpuCase, {
           calls: quick ? 100 : 200,
           rounds: quick ? 8 : 30,
           warmup: quick ? 50 : 200,
         });
-        const row = cpuRow(cpuCase, figures);
+        const row = cpuRow(cpuCase, figures, { kyBudgetApplies });
         cpuRows.push(row);
-        if (row[4] !== '—') {
-          summary.push({
-            label: `per-call CPU ${cpuCase.operation}, clientkit / ${row[4]!.split(':')[0]}`,
-            value: `${row[8]} (over raw fetch, µs: clientkit ${row[5]}, SDK ${row[7]}, ky ${row[6]})`,
-          });
-        }
+        const peer = row[4] === '—' ? '' : `, SDK ${row[7]} (clientkit / SDK ${row[8]})`;
+        summary.push({
+          label: `per-call CPU ${cpuCase.operation}: over raw fetch, µs; budget`,
+          value: `clientkit ${row[5]}, ky ${row[6]}${peer}; ${row[11]}`,
+        });
       }
       print(
         table(
@@ -114,43 +88,7 @@ export async function runSuite(
       );
     }
     if (only('stream')) {
-      const rounds = quick ? 5 : 9;
-      const stream = await benchMeteringStream(
-        origin,
-        [
-          clientkitNodeSender,
-          clientkitKySender,
-          stripeNodeHttpSender,
-          stripeFetchSender,
-          rawSender,
-        ],
-        { eventsPerRound: quick ? 10_000 : 20_000, rounds },
-      );
-      print(
-        table(
-          `Metering stream against the reference server (own process), ${quick ? '10,000' : '20,000'} events per round, 100 per request, 8 in flight, ${rounds} interleaved rounds: median (lowest–highest round)`,
-          [
-            'sender',
-            'events/s',
-            'client CPU ms per 1,000 events',
-            'events/s, clientkit (node:http) / this, per round',
-            'CPU, clientkit (node:http) / this, per round',
-          ],
-          stream.map((s) => [
-            s.name,
-            spreadCell(s.eventsPerSec, 0, s.note),
-            spreadCell(s.cpuMsPer1000, 2),
-            spreadCell(s.eventsPerSecRatio, 2, '', 'x'),
-            spreadCell(s.cpuRatio, 2, '', 'x'),
-          ]),
-        ),
-      );
-      for (const s of stream.slice(1)) {
-        summary.push({
-          label: `metering stream vs ${s.name}: events/s, CPU per 1,000 events (median of paired rounds)`,
-          value: `${spreadCell(s.eventsPerSecRatio, 2, 'n/a', 'x')}, ${spreadCell(s.cpuRatio, 2, 'n/a', 'x')}`,
-        });
-      }
+      await streamSection(origin, server.pid, quick, print, summary);
       const memory = await benchInFlightMemory(origin, [
         { name: clientkitNodeSender.name },
         { name: clientkitKySender.name, fetch: (input, init) => fetch(input, init) },
@@ -249,52 +187,32 @@ export async function runSuite(
         ),
       );
     }
+    if (only('first')) {
+      const results = await measureFirstResponses(FIRST_RESPONSE_PROGRAMS, quick ? 5 : 11, {
+        BENCH_ORIGIN: origin,
+        BENCH_IDM_TOKEN: idmToken,
+      });
+      print(
+        table(
+          'First response: a fresh process imports, builds and makes one call to the reference server (median of runs; reported, no target)',
+          FIRST_RESPONSE_HEAD,
+          firstResponseRows(results, FIRST_RESPONSE_PEERS),
+        ),
+      );
+      const byName = new Map(results.map((r) => [r.name, r]));
+      for (const [name, peerName] of Object.entries(FIRST_RESPONSE_PEERS)) {
+        const row = firstResponseRows([byName.get(name)!, byName.get(peerName)!], {
+          [name]: peerName,
+        })[0]!;
+        summary.push({
+          label: `first response ${name} over bare node, clientkit / ${peerName}`,
+          value: `${row[6]} (${row[7]})`,
+        });
+      }
+    }
   } finally {
     await server.stop();
   }
 
-  if (only('import')) {
-    const imports = measureImportTimes(
-      [...OUR_PACKAGES.map(([name]) => name), ...PEER_PACKAGES],
-      quick ? 5 : 11,
-    );
-    const byName = new Map(imports.map((i) => [i.name, i]));
-    print(
-      table(
-        'Cold import (fresh node process, median; target: at most +25 ms over bare node, below postmark)',
-        [
-          'package',
-          'wall time',
-          'over bare node',
-          'official SDK',
-          'over bare node, clientkit / SDK',
-          'clientkit - SDK',
-        ],
-        imports.map((i) => {
-          const peerName = OUR_PACKAGES.find(([name]) => name === i.name)?.[1];
-          const peer = peerName ? byName.get(peerName) : undefined;
-          return [
-            i.name,
-            i.note ?? `${numberCell(i.medianMs, 0)} ms`,
-            i.note ? '' : `${numberCell(i.overBareNodeMs, 0)} ms`,
-            peerName ?? '',
-            peer ? ratioCell(i.overBareNodeMs, peer.overBareNodeMs) : '',
-            peer?.medianMs !== undefined && i.medianMs !== undefined
-              ? `${i.medianMs - peer.medianMs >= 0 ? '+' : ''}${(i.medianMs - peer.medianMs).toFixed(0)} ms`
-              : '',
-          ];
-        }),
-      ),
-    );
-    for (const [name, peerName] of OUR_PACKAGES) {
-      if (!peerName) continue;
-      const ours = byName.get(name);
-      const peer = byName.get(peerName);
-      summary.push({
-        label: `cold import ${name} over bare node, clientkit / ${peerName}`,
-        value: `${ratioCell(ours?.overBareNodeMs, peer?.overBareNodeMs)} (${numberCell(ours?.overBareNodeMs, 0)} ms against ${numberCell(peer?.overBareNodeMs, 0)} ms)`,
-      });
-    }
-  }
   return { report: [], summary };
 }

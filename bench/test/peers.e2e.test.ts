@@ -1,6 +1,9 @@
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureAnswers, cpuCases } from '../src/cpu-cases';
+import { measureFirstResponses } from '../src/first-response';
+import { FIRST_RESPONSE_PROGRAMS } from '../src/first-response-programs';
+import { startInstantServer } from '../src/instant-server';
 import {
   benchMeteringStream,
   clientkitKySender,
@@ -80,5 +83,60 @@ describe('metering stream senders', () => {
     expect(results[0]).toEqual({ name: 'broken', note: 'unavailable: no route to the stream' });
     expect(results[1]!.eventsPerSec!.median).toBeGreaterThan(0);
     expect(results[1]!.cpuMsPer1000!.samples).toHaveLength(2);
+    expect(results[1]!.serverCpuMsPer1000).toBeUndefined();
+  });
+
+  it('gives each sender the server’s CPU per 1,000 events when it can read the server’s CPU', async () => {
+    let serverMs = 0;
+    const [raw] = await benchMeteringStream(origin, [rawSender], {
+      eventsPerRound: 1_000,
+      rounds: 2,
+      serverCpuMs: () => {
+        serverMs += 5;
+        return serverMs;
+      },
+    });
+    // Read once before and once after each delivery: 5 ms over 1,000 events.
+    expect(raw!.serverCpuMsPer1000!.samples).toEqual([5, 5]);
+  });
+});
+
+describe('the server that answers at once (scripts/instant-stream-server.mjs)', () => {
+  it('takes every sender’s batches and counts each event once, as the bench reads it', async () => {
+    const instant = await startInstantServer();
+    try {
+      const results = await benchMeteringStream(
+        instant.url,
+        [
+          clientkitNodeSender,
+          clientkitKySender,
+          stripeNodeHttpSender,
+          stripeFetchSender,
+          rawSender,
+        ],
+        { eventsPerRound: 1_050, rounds: 1 },
+      );
+      expect(results.filter((r) => r.note !== undefined)).toEqual([]);
+      for (const r of results) expect(r.eventsPerSec!.median).toBeGreaterThan(0);
+    } finally {
+      await instant.stop();
+    }
+  });
+});
+
+describe('first-response programs (the built packages, each in a fresh process)', () => {
+  it('every program runs to its end: each client and SDK gets its first answer from the reference server', async () => {
+    const token = ((await admin(origin, '/idm/tokens', {})) as { access_token: string })
+      .access_token;
+    const results = await measureFirstResponses(FIRST_RESPONSE_PROGRAMS, 1, {
+      BENCH_ORIGIN: origin,
+      BENCH_IDM_TOKEN: token,
+    });
+    const failed = results.filter((r) => r.note !== undefined);
+    expect(failed).toEqual([]);
+    expect(results.map((r) => r.name)).toEqual([
+      'bare node',
+      ...FIRST_RESPONSE_PROGRAMS.map((p) => p.name),
+    ]);
   });
 });

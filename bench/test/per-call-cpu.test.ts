@@ -4,6 +4,7 @@ import { CPU_HEAD, cpuRow } from '../src/cpu-table';
 import { type Contestant, type CpuCase, measureCpuCase, warmUpCases } from '../src/per-call-cpu';
 
 const options = { calls: 20, rounds: 3, warmup: 5 };
+const onNode24 = { kyBudgetApplies: true };
 
 function contestant(name: string, path: string): Contestant {
   const canned = cannedFetch({ default: jsonAnswer({ ok: true }) });
@@ -56,23 +57,31 @@ describe('per-call CPU', () => {
 
   it('writes a difference that rounds to zero as +0.0 and a negative one with its sign', () => {
     const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /x', contestants: [] };
-    const row = cpuRow(cpuCase, [
-      { name: 'clientkit', usPerCall: 9.96 },
-      { name: 'bare ky', usPerCall: 7 },
-      { name: 'raw fetch', usPerCall: 10 },
-      { name: '@gitbook/api', usPerCall: 10.02 },
-    ]);
+    const row = cpuRow(
+      cpuCase,
+      [
+        { name: 'clientkit', usPerCall: 9.96 },
+        { name: 'bare ky', usPerCall: 7 },
+        { name: 'raw fetch', usPerCall: 10 },
+        { name: '@gitbook/api', usPerCall: 10.02 },
+      ],
+      onNode24,
+    );
     expect(row.slice(5, 8)).toEqual(['+0.0', '-3.0', '+0.0']);
   });
 
   it('gives what each contestant adds over raw fetch and the ratios clientkit / SDK and / ky', () => {
     const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /x', contestants: [] };
-    const row = cpuRow(cpuCase, [
-      { name: 'clientkit', usPerCall: 30 },
-      { name: 'bare ky', usPerCall: 25 },
-      { name: 'raw fetch', usPerCall: 10 },
-      { name: 'postmark', usPerCall: 40 },
-    ]);
+    const row = cpuRow(
+      cpuCase,
+      [
+        { name: 'clientkit', usPerCall: 30 },
+        { name: 'bare ky', usPerCall: 25 },
+        { name: 'raw fetch', usPerCall: 10 },
+        { name: 'postmark', usPerCall: 40 },
+      ],
+      onNode24,
+    );
     expect(Object.fromEntries(CPU_HEAD.map((head, i) => [head, row[i]]))).toEqual({
       operation: 'things.get',
       'clientkit µs': '30.0',
@@ -85,18 +94,23 @@ describe('per-call CPU', () => {
       'clientkit / SDK': '0.75x',
       'clientkit / ky': '1.20x',
       'clientkit over ky': '+5.0',
+      'budget (ky + 25 µs on Node 24; auth0, stripe)': 'within ky + 25 µs',
     });
   });
 
   it('reads what a contestant adds over raw fetch from its paired figure when it has one', () => {
     const cpuCase: CpuCase = { operation: 'things.get', expect: 'GET /x', contestants: [] };
-    const row = cpuRow(cpuCase, [
-      { name: 'clientkit', usPerCall: 30, overRaw: 18 },
-      { name: 'bare ky', usPerCall: 25, overRaw: 16 },
-      { name: 'raw fetch', usPerCall: 10, overRaw: 0 },
-    ]);
+    const row = cpuRow(
+      cpuCase,
+      [
+        { name: 'clientkit', usPerCall: 30, overRaw: 18 },
+        { name: 'bare ky', usPerCall: 25, overRaw: 16 },
+        { name: 'raw fetch', usPerCall: 10, overRaw: 0 },
+      ],
+      onNode24,
+    );
     expect(row.slice(5, 7)).toEqual(['+18.0', '+16.0']);
-    expect(row.at(-1)).toBe('+2.0');
+    expect(row.at(-2)).toBe('+2.0');
   });
 
   it('pairs each round of a contestant with the same round of raw fetch', async () => {

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script without type declarations
 import { measure, measurePeer, peerPrograms } from '../scripts/size.mjs';
-import { measureImportTimes } from '../src/import-time';
 
 describe('bundle sizes of the official SDKs', () => {
   it('bundles each peer program with every dependency and marks it as a peer, with no budget', async () => {
@@ -28,35 +27,29 @@ describe('bundle sizes of the official SDKs', () => {
 });
 
 describe('bundle size of a client program', () => {
-  it('counts modules loaded through import() and leaves out only the named opt-in features', async () => {
+  it('splits the minified bytes by the package they come from', async () => {
+    const row = await measure('ky', (peerPrograms as Record<string, string>).ky);
+    expect(Object.keys(row.byPackage)).toEqual(['ky', 'the program']);
+    expect(row.byPackage.ky).toBeGreaterThan(10_000);
+    // The bundler's own glue between modules belongs to no package.
+    expect(row.byPackage.ky + row.byPackage['the program']).toBeLessThanOrEqual(row.minified);
+  });
+
+  it('counts a module the program loads through import() as part of the program', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'size-'));
     try {
-      // Random digits do not compress, so each module's share of the count is plain to see.
-      const filler = (n: number) => Array.from({ length: n }, () => Math.random()).join('');
-      writeFileSync(join(dir, 'on-first-call.js'), `export const a = '${filler(200)}';`);
-      writeFileSync(join(dir, 'response-schemas-X1.js'), `export const b = '${filler(200)}';`);
+      // Named as the response schemas' lazy chunk once was: no module is left out any more.
+      // Random digits do not compress, so the module's share of the count is plain to see.
+      const filler = Array.from({ length: 200 }, () => Math.random()).join('');
+      writeFileSync(join(dir, 'response-schemas-X1.js'), `export const a = '${filler}';`);
       const bare = await measure('bare', `console.log(1);`);
-      const lazy = await measure('lazy', `console.log(await import('${dir}/on-first-call.js'));`);
-      const optIn = await measure(
-        'opt-in',
+      const lazy = await measure(
+        'lazy',
         `console.log(await import('${dir}/response-schemas-X1.js'));`,
       );
       expect(lazy.minified - bare.minified).toBeGreaterThan(3000);
-      expect(optIn.minified - bare.minified).toBeLessThan(200);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('cold import', () => {
-  it('times a package that imports and reports one that does not with the reason', () => {
-    const [bare, ky, missing] = measureImportTimes(['ky', '@clientkit/no-such-package'], 1);
-    expect(bare).toEqual({ name: 'bare node', medianMs: expect.any(Number), overBareNodeMs: 0 });
-    expect(ky!.medianMs).toBeGreaterThan(0);
-    expect(missing!.medianMs).toBeUndefined();
-    expect(missing!.note).toMatch(
-      /^does not import: .*Cannot find package '@clientkit\/no-such-package'/,
-    );
   });
 });
