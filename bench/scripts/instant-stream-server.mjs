@@ -36,7 +36,8 @@ function eventsIn(body) {
 function answerTo(head, body) {
   if (head.startsWith('POST /v2/billing/meter_event_session')) return SESSION_ANSWER;
   if (head.startsWith('POST /v2/billing/meter_event_stream')) counted += eventsIn(body);
-  if (head.startsWith('GET /__admin/metering/events')) return answer(JSON.stringify({ total: counted }));
+  if (head.startsWith('GET /__admin/metering/events'))
+    return answer(JSON.stringify({ total: counted }));
   return EMPTY_ANSWER;
 }
 
