@@ -28,11 +28,19 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
+/**
+ * The environment of the outer run without turbo's own variables: a run under `TURBO_FORCE=true`
+ * (or inside a turbo task) must not change how the fixture's turbo uses its cache.
+ */
+const outerEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('TURBO_')),
+);
+
 function build(args: string[] = [], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: folder,
-      env: { ...process.env, ...env },
+      env: { ...outerEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
