@@ -1,27 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
+import { structureOf } from '../contract/schema-structure';
 import { isSecret } from '../contract/secret';
 import { REDACTED } from './redact';
-
-/**
- * What a schema's definition (`schema._zod.def`, read as zod's guide for library authors describes)
- * says about where the fields and items of a value are: object fields, list items, record values,
- * the members of a union or an intersection, and the schema inside a wrapper (optional, nullable,
- * default, pipe, lazy).
- */
-interface StructureDef {
-  shape?: Record<string, $ZodType>;
-  catchall?: $ZodType;
-  element?: $ZodType;
-  items?: $ZodType[];
-  rest?: $ZodType | null;
-  valueType?: $ZodType;
-  options?: $ZodType[];
-  left?: $ZodType;
-  right?: $ZodType;
-  innerType?: $ZodType;
-  in?: $ZodType;
-  getter?: () => $ZodType;
-}
 
 /** Deeper than any body an interface sends; a value nested further is left as it is. */
 const MAX_DEPTH = 64;
@@ -36,7 +16,7 @@ export function redactBySchema(value: unknown, schema: $ZodType | undefined, dep
     return value;
   }
   if (isSecret(schema)) return REDACTED;
-  const def = schema._zod?.def as StructureDef | undefined;
+  const def = structureOf(schema);
   if (!def) return value;
   const next = depth + 1;
   if (def.options) {

@@ -1,30 +1,13 @@
 import type { $ZodType } from 'zod/v4/core';
 
-/** What a schema's `def` says about where its fields, items and members are. */
-interface FieldsDef {
-  shape?: Record<string, $ZodType>;
-  catchall?: $ZodType;
-  element?: $ZodType;
-  items?: $ZodType[];
-  rest?: $ZodType | null;
-  valueType?: $ZodType;
-  options?: $ZodType[];
-  left?: $ZodType;
-  right?: $ZodType;
-  innerType?: $ZodType;
-  in?: $ZodType;
-  getter?: () => $ZodType;
-}
-
-const defOf = (schema: $ZodType | undefined): FieldsDef | undefined =>
-  (schema as { _zod?: { def?: FieldsDef } } | undefined)?._zod?.def;
+import { structureOf } from '../contract/schema-structure';
 
 /**
  * The field names an object schema declares: through optional, nullable and pipe (its input), and
  * of every member of a union, so that no pagination style's parameter slips through.
  */
 export function declaredKeys(schema: $ZodType | undefined): string[] {
-  const def = defOf(schema);
+  const def = structureOf(schema);
   if (def?.shape) return Object.keys(def.shape);
   if (def?.options) return def.options.flatMap(declaredKeys);
   const inner = def?.in ?? def?.innerType;
@@ -33,7 +16,7 @@ export function declaredKeys(schema: $ZodType | undefined): string[] {
 
 /** The schemas a value may be checked against: a union's members, an intersection's sides. */
 function alternatives(schema: $ZodType): $ZodType[] {
-  const def = defOf(schema);
+  const def = structureOf(schema);
   if (!def) return [schema];
   if (def.options) return def.options.flatMap(alternatives);
   if (def.left && def.right) return [...alternatives(def.left), ...alternatives(def.right)];
@@ -43,7 +26,7 @@ function alternatives(schema: $ZodType): $ZodType[] {
 
 /** The schemas of what sits at `key` inside a value of `schema`. */
 function childrenAt(schema: $ZodType, key: PropertyKey): $ZodType[] {
-  const def = defOf(schema);
+  const def = structureOf(schema);
   if (!def) return [];
   if (def.shape) {
     const field = Object.hasOwn(def.shape, key) ? def.shape[key as string] : def.catchall;
