@@ -18,6 +18,9 @@ import { sendsNoAnswer } from './faults/transport';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 import { checkServerOptions, type ReferenceServerOptions } from './server-options';
 
+/** How long the server keeps an idle keep-alive connection open (and says so in `Keep-Alive`). */
+const IDLE_CONNECTION_MS = 65_000;
+
 export type { AdminAuth, AdminHandler, AdminOperation, AdminTable } from './admin/table';
 export type { CalendarControl, CalendarOptions } from './apis/calendar/interface';
 export type { DocsControl, DocsScheme, DocsScope, MintedDocsToken } from './apis/docs/interface';
@@ -165,6 +168,11 @@ export async function createReferenceServer(
     fetch: answerOverSocket,
     overrideGlobalObjects: false,
   });
+  // Node's default of 5 s lets the server close an idle connection just as a client's pool hands it
+  // to the next request, which a client with retries off (as test suites often set) sees as a
+  // failed call. Clients keep a connection for as long as the answer's Keep-Alive hint says, less
+  // a second or two, so a long hint moves that race past any pause a test suite makes.
+  httpServer.keepAliveTimeout = IDLE_CONNECTION_MS;
   let url: string | undefined;
   const close = async () => {
     stalls.endAll();

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
 
@@ -24,6 +25,16 @@ describe('reference server', () => {
       mail: '/servers',
       idm: '/api/v2',
     });
+  });
+
+  it('keeps an idle keep-alive connection open for 65 s and says so, so a pooled connection is not closed under a client that paused', async () => {
+    const hint = await new Promise<string | undefined>((resolve, reject) => {
+      get(`${url}/v1/`, { headers: { ...auth, connection: 'keep-alive' } }, (answer) => {
+        answer.resume();
+        resolve(answer.headers['keep-alive']);
+      }).on('error', reject);
+    });
+    expect(hint).toBe('timeout=65');
   });
 
   it('serves the same app in-process through fetch', async () => {

@@ -115,6 +115,8 @@ export async function startRelay(target: string): Promise<Relay> {
     });
     sent.end(request.body);
   });
+  // As the reference server does: a pooled connection is not closed under a test that pauses.
+  server.keepAliveTimeout = 65_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   relay.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
