@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createAdminRoutes } from './admin/routes';
@@ -172,7 +172,7 @@ export async function createReferenceServer(
   // to the next request, which a client with retries off (as test suites often set) sees as a
   // failed call. Clients keep a connection for as long as the answer's Keep-Alive hint says, less
   // a second or two, so a long hint moves that race past any pause a test suite makes.
-  httpServer.keepAliveTimeout = IDLE_CONNECTION_MS;
+  (httpServer as HttpServer).keepAliveTimeout = IDLE_CONNECTION_MS;
   let url: string | undefined;
   const close = async () => {
     stalls.endAll();

@@ -31,7 +31,7 @@ describe('reference server', () => {
     const hint = await new Promise<string | undefined>((resolve, reject) => {
       get(`${url}/v1/`, { headers: { ...auth, connection: 'keep-alive' } }, (answer) => {
         answer.resume();
-        resolve(answer.headers['keep-alive']);
+        resolve(answer.headers['keep-alive'] as string | undefined);
       }).on('error', reject);
     });
     expect(hint).toBe('timeout=65');
