@@ -8,7 +8,10 @@ import { admin } from '../src/server-process';
  */
 function closingServer(body: string, dropAt = 0) {
   let requests = 0;
+  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     socket.on('data', (chunk) => {
       if (!chunk.toString('latin1').includes('\r\n\r\n')) return;
       requests += 1;
@@ -29,7 +32,12 @@ function closingServer(body: string, dropAt = 0) {
           resolve(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`);
         }),
       ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The client keeps its connection for the minute the answers announce: end it here.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }
 

@@ -138,5 +138,7 @@ describe('first-response programs (the built packages, each in a fresh process)'
       'bare node',
       ...FIRST_RESPONSE_PROGRAMS.map((p) => p.name),
     ]);
-  });
+    // Eleven fresh processes one after another: about 13 s on a quiet machine, over a minute on a
+    // loaded one.
+  }, 300_000);
 });
