@@ -1,4 +1,4 @@
-import { retryDelayMs } from '@clientkit/core';
+import { retryDelayMs } from '@clientkit/core/internal';
 
 /** What a call's time may be made of: its attempts, each with a timeout, and the waits between. */
 export interface CallBoundInput {

@@ -9,20 +9,16 @@ import {
   type Auth,
   basicAuth,
   type ClientOptions,
-  type HttpMethod,
-  type PagePromise,
   type QueryValue,
-  type RawRequestInit,
   type RequestOptions,
   RequestValidationError,
 } from '@clientkit/core';
 import { pageNumberPages } from '@clientkit/core/contract';
 import {
-  ClientCore,
   type ClientDefinition,
   checkAuth,
   isLongLivedSecret,
-  overriddenOptions,
+  ListingClientBase,
   serviceUrl,
 } from '@clientkit/core/internal';
 import { EVENT_DATES, EVENT_FILTER_DATES, PUBLICATION_DATES } from './dates';
@@ -135,7 +131,12 @@ const definition: ClientDefinition<typeof calendar> = {
  * // or, with CLIENTKIT_CALENDAR_BASE_URL, _USERNAME and _PASSWORD set: new CalendarClient()
  * for await (const event of calendar.events.list({ featured: true })) console.log(event.title);
  */
-export class CalendarClient {
+export class CalendarClient extends ListingClientBase<
+  typeof calendar,
+  CalendarClientOptions,
+  CalendarListParams,
+  ListEnvelope & Record<string, unknown>
+> {
   /** Events, by id or slug, with the filters of the calendar. */
   readonly events: Events;
   /** Venues, the places events happen. */
@@ -146,19 +147,16 @@ export class CalendarClient {
   readonly categories: Categories;
   /** Event tags. */
   readonly tags: Tags;
-  readonly #core: ClientCore<typeof calendar>;
-  readonly #given: CalendarClientOptions;
 
   /**
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
    * option, or a variable read for one, is refused or missing.
    */
   constructor(options: CalendarClientOptions = {}) {
-    this.#given = { ...options };
-    this.#core = new ClientCore(definition, options, (checked, subject) =>
+    super(definition, options, (checked, subject) =>
       checked.auth === undefined ? undefined : checkAuth(checked.auth, 'auth', subject),
     );
-    const core = this.#core;
+    const { core } = this;
     this.events = records(core, 'events', EVENT_FILTER_DATES, EVENT_DATES);
     this.venues = records(core, 'venues', [], PUBLICATION_DATES);
     this.organizers = records(core, 'organizers', [], PUBLICATION_DATES);
@@ -166,87 +164,13 @@ export class CalendarClient {
     this.tags = records(core, 'tags');
   }
 
-  /**
-   * A new client with these options over the ones this client was given, each replacing one whole
-   * (`undefined` removes it), checked as the constructor checks them.
-   *
-   * @example
-   * const editor = calendar.withOptions({ auth: basicAuth('editor', 'abcd EFGH ijkl MNOP qrst UVWX') });
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
-   * merged options are refused.
-   */
-  withOptions(overrides: Partial<CalendarClientOptions>): CalendarClient {
-    return new CalendarClient(overriddenOptions(this.#given, overrides, definition.name));
-  }
-
   /** The routes of the namespace with their methods and arguments. */
   getIndex(params: IndexQuery = {}, options?: RequestOptions): APIPromise<NamespaceIndex> {
-    return this.#core.call(calendar.operations.getIndex, { query: params }, options);
+    return this.core.call(calendar.operations.getIndex, { query: params }, options);
   }
 
   /** The OpenAPI 3.1 document of the interface. */
   getDoc(options?: RequestOptions): APIPromise<OpenApiDocument> {
-    return this.#core.call(calendar.operations.getDoc, {}, options);
-  }
-
-  /**
-   * Any route of the namespace that the typed methods do not cover yet, relative to it
-   * (`events/12`), with the client's credentials, retries and errors. Nothing is checked but the
-   * method and the path, which must stay under the namespace.
-   *
-   * @example
-   * const event = await calendar.request<{ id: number }>('PUT', 'events/12', { body: { ticket_url: 'https://t.example/12' } });
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
-   * is sent, when the method, the path or `init` is refused.
-   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers outside 2xx: the
-   * subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError} for 404.
-   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
-   * arrives within the timeout.
-   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
-   * answer claims JSON and does not parse.
-   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
-   * request options aborts.
-   */
-  request<T = unknown>(
-    method: HttpMethod,
-    path: string,
-    init?: RawRequestInit,
-    options?: RequestOptions,
-  ): APIPromise<T> {
-    return this.#core.request<T>(method, path, init, options);
-  }
-
-  /**
-   * Any listing of the namespace, page after page, as the interface pages: `page` from 1 and
-   * `per_page`, stopping on `total_pages`. The items are read from the property named after the
-   * path's last segment (`events` for `events`); other params are sent as filters.
-   *
-   * @example
-   * for await (const event of calendar.paginate<{ id: number }>('events', { per_page: 50, featured: true })) {
-   *   console.log(event.id);
-   * }
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
-   * is sent, when the path or `params` is refused.
-   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers a page outside
-   * 2xx: the subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError}
-   * for 404.
-   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
-   * arrives within the timeout.
-   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
-   * answer claims JSON and does not parse.
-   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
-   * request options aborts.
-   */
-  paginate<Item = unknown>(
-    path: string,
-    params: CalendarListParams = {},
-    options?: RequestOptions,
-  ): PagePromise<Item, ListEnvelope & Record<string, unknown>> {
-    return this.#core.paginate<Item, ListEnvelope & Record<string, unknown>>(path, params, options);
+    return this.core.call(calendar.operations.getDoc, {}, options);
   }
 }

@@ -1,4 +1,5 @@
-import { BadRequestError, CheckpointExpiredError } from '@clientkit/core';
+import { BadRequestError } from '@clientkit/core';
+import { CheckpointExpiredError } from '@clientkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import { idm, idmAccess, idmFor, requiredScope } from '../src/idm';

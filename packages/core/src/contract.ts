@@ -21,23 +21,25 @@ export {
   type PathParamsOf,
   type ResponseOf,
 } from './contract/operation';
+export type {
+  ListingStrategy,
+  PageParams,
+  PageStrategy,
+  Pagination,
+} from './contract/pagination';
 export { isSecret, secret } from './contract/secret';
+export {
+  checkpointPages,
+  cursorPages,
+  offsetPages,
+  pageNumberPages,
+  recordOffsetPages,
+} from './pagination/styles';
 export {
   isSecretHeader,
   REDACTED,
   redactHeaders,
   redactSecretFields,
   redactUrl,
-} from './observability/redact';
-export type { PageStrategy } from './pagination/page';
-export {
-  checkpointPages,
-  cursorPages,
-  type ListingStrategy,
-  offsetPages,
-  type PageParams,
-  type Pagination,
-  pageNumberPages,
-  recordOffsetPages,
-} from './pagination/styles';
+} from './redaction/redact';
 export { describeIssues, formatPath, validateInput, validateResponse } from './validation/validate';

@@ -6,13 +6,6 @@
  * @module
  */
 export { type Auth, type BearerAuthOptions, basicAuth, bearerAuth, headerAuth } from './auth/auth';
-export {
-  type ClientCredentials,
-  type ClientCredentialsOptions,
-  clientCredentials,
-  type TokenExchange,
-  type TokenRequest,
-} from './auth/client-credentials';
 export type { SecretSource } from './auth/secret-source';
 export {
   type IssuedToken,
@@ -20,7 +13,6 @@ export {
   type TokenProviderOptions,
   tokenProvider,
 } from './auth/token-provider';
-export { type Answer, APIPromise, type WithResponse } from './client/api-promise';
 export type { RawRequestInit } from './client/escape-hatch';
 export type { QueryValue } from './client/request-url';
 export type { HttpMethod } from './contract/operation';
@@ -34,7 +26,6 @@ export {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
-  CheckpointExpiredError,
   ClientKitError,
   type ClientKitErrorJSON,
   ConflictError,
@@ -51,31 +42,32 @@ export {
   type ValidationIssue,
 } from './errors/errors';
 export type { Logger, LogLevel } from './observability/logger';
-export { REDACTED } from './observability/redact';
 export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './observability/telemetry';
 export {
   type AfterResponseHook,
   type BeforeErrorHook,
   type BeforeRequestHook,
   type BeforeRetryHook,
-  type ClientOptions,
-  DEFAULT_TIMEOUT_MS,
+  type ForcedRetryRequest,
+  forceRetry,
   type HookContext,
   type HookOptions,
   type HookState,
   type HTTPErrorLike,
+  stopRetrying,
+  type TransportHooks,
+} from './options/hooks';
+export {
+  type ClientOptions,
+  DEFAULT_TIMEOUT_MS,
   type RequestOptions,
   type RetryOptions,
   type RetrySetting,
   type ShouldRetryState,
-  type TransportHooks,
 } from './options/options';
 export { Page, PagePromise } from './pagination/page';
-export {
-  DEFAULT_MAX_RETRIES,
-  MAX_RETRY_AFTER_MS,
-  RETRYABLE_STATUSES,
-  retryDelayMs,
-} from './retry/policy';
-export type { RateLimit } from './retry/rate-limit';
+export { REDACTED } from './redaction/redact';
+export { APIPromise, type CallResult, type WithResponse } from './response/api-promise';
+export type { RateLimit } from './response/rate-limit';
+export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES } from './retry/policy';
 export { VERSION } from './version';

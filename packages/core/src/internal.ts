@@ -10,35 +10,45 @@
  */
 export { checkAuth, fixedHeadersOf } from './auth/auth';
 export { isLongLivedSecret, refuseSecretInBrowser } from './auth/browser-secret';
-export { secretOption } from './auth/secret-source';
-export { answerOf, requestIdOf } from './client/api-promise';
 export {
+  type ClientCredentials,
+  type ClientCredentialsOptions,
+  clientCredentials,
+  type TokenExchange,
+  type TokenRequest,
+} from './auth/client-credentials';
+export { secretOption } from './auth/secret-source';
+export { ClientBase, ListingClientBase } from './client/client-base';
+export {
+  type CallOptions,
+  type CallTarget,
   ClientCore,
   type ClientDefinition,
+  type Credentials,
   type GivenOptions,
-  type Via,
 } from './client/client-core';
+export type { BodyLimit } from './client/request-body';
 export { type CallSite, callSite, withCallSite } from './errors/call-site';
 export {
+  CheckpointExpiredError,
   type ErrorBodyFields,
   type ErrorBodyMapper,
   makeAPIError,
 } from './errors/errors';
-export { inspectCustom } from './observability/redact';
 export type { ClientEnvironment, EnvironmentCredentials } from './options/environment';
 export { CLIENT_OPTION_NAMES } from './options/options';
 export { overriddenOptions } from './options/overrides';
 export { checkOptionNames, checkOptions, type OptionRule } from './options/rules';
 export { serviceUrl } from './options/service-url';
 export { paginate } from './pagination/page';
-export { type RetryPolicy, retryPolicy } from './retry/policy';
-export type { BodyLimit } from './transport/body';
-export type { Call, CallLog } from './transport/call';
+export { inspectCustom } from './redaction/redact';
+export { requestIdOf } from './response/request-id';
+export { type RetryPolicy, retryDelayMs, retryPolicy } from './retry/policy';
 export { type AnswerStart, ConnectionFailure } from './transport/failure';
+export type { PreparedRequest } from './transport/prepared-request';
 export {
   type AttemptRequest,
   announced,
-  type Exchange,
+  type ReceivedResponse,
   type Sender,
-  targetUrl,
 } from './transport/sender';

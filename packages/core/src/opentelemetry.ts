@@ -20,8 +20,8 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
-import { redactUrl } from './observability/redact';
 import type { CallInfo, CallTelemetry, Outcome, Telemetry } from './observability/telemetry';
+import { redactUrl } from './redaction/redact';
 import { VERSION } from './version';
 
 /** Where the spans go and how the trace context travels; each defaults to the global one. */

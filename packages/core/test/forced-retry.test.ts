@@ -5,7 +5,14 @@
  */
 import ky from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type HttpMethod, RateLimitError, type RetrySetting } from './core';
+import {
+  forceRetry,
+  type HttpMethod,
+  InternalServerError,
+  RateLimitError,
+  type RetrySetting,
+  stopRetrying,
+} from './core';
 import { testClient } from './helpers';
 import { answer, onFakeClock, type Step, scriptedFetch } from './scripted';
 
@@ -118,4 +125,50 @@ describe("a hook's forced retry", () => {
     expect(scripted.attempts).toHaveLength(3);
     expect((error as Error).name).toBe('ForceRetryError');
   });
+});
+
+describe("clientkit's own hook results", () => {
+  it('forceRetry() from afterResponse retries like ky.retry(), after the delay it names', async () => {
+    const scripted = scriptedFetch([ok, ok]);
+    const client = testClient({ fetch: scripted.fetch });
+    const afterResponse = (
+      _r: Request,
+      _o: unknown,
+      _a: Response,
+      state: { retryCount: number },
+    ) => (state.retryCount === 0 ? forceRetry({ delay: 1_200 }) : undefined);
+    await onFakeClock(() =>
+      client.request({
+        method: 'GET',
+        path: 'f',
+        operation: 't',
+        hooks: { afterResponse: [afterResponse] },
+      }),
+    );
+    expect(scripted.attempts).toHaveLength(2);
+    expect(scripted.waits()).toEqual([1_200]);
+  });
+
+  for (const [name, stop] of [
+    ['stopRetrying', stopRetrying],
+    ["ky's ky.stop", ky.stop],
+  ] as const) {
+    it(`${name} from beforeRetry gives up with the error of the last attempt`, async () => {
+      const busy = answer(503, {}, { error: 'busy' });
+      const scripted = scriptedFetch([busy, busy, busy]);
+      const client = testClient({ fetch: scripted.fetch });
+      const outcome = await onFakeClock(() =>
+        client
+          .request({
+            method: 'GET',
+            path: 'f',
+            operation: 't',
+            hooks: { beforeRetry: [() => stop] },
+          })
+          .catch((error: unknown) => error),
+      );
+      expect(scripted.attempts).toHaveLength(1);
+      expect(outcome).toBeInstanceOf(InternalServerError);
+    });
+  }
 });

@@ -8,7 +8,6 @@ import {
   type APIPromise,
   type Auth,
   type BodyLimit,
-  type Call,
   ClientCore,
   type ClientDefinition,
   type ClientOptions,
@@ -17,6 +16,7 @@ import {
   type HttpMethod,
   type Operation,
   type Pagination,
+  type PreparedRequest,
   type RequestOptions,
 } from './core';
 
@@ -33,7 +33,7 @@ export interface TestClientOptions extends ClientOptions {
   errorBody?: ErrorBodyMapper;
   idempotencyKeys?: boolean;
   bodyLimit?: BodyLimit;
-  beforeSend?: (call: Call) => void | Promise<void>;
+  beforeSend?: (request: PreparedRequest) => void | Promise<void>;
   /** The response schemas, by name, that requests name in `response`. */
   responseSchemas?: Record<string, $ZodType>;
   paginate?: Pagination;

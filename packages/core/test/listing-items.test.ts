@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { PageParams } from '../src/contract/pagination';
 import { paginate } from '../src/pagination/page';
-import { cursorPages, type PageParams } from '../src/pagination/styles';
+import { cursorPages } from '../src/pagination/styles';
 import { APIPromise, type PagePromise } from './core';
 
 /**

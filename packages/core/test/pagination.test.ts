@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PageParams } from '../src/contract/pagination';
 import { paginate } from '../src/pagination/page';
 import {
   checkpointPages,
   cursorPages,
   offsetPages,
-  type PageParams,
   pageNumberPages,
 } from '../src/pagination/styles';
 import { APIPromise, CheckpointExpiredError, type PagePromise } from './core';

@@ -5,7 +5,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { rateLimitOf } from '../src/retry/rate-limit';
+import { rateLimitOf } from '../src/response/rate-limit';
 import { cursorPages, RateLimitError } from './core';
 import { rejectionOf, testClient, useNock } from './helpers';
 

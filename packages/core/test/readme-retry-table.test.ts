@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestedWaitMs } from '../src/response/requested-wait';
 import {
   type AttemptFailure,
   backoffMs,
@@ -12,7 +13,6 @@ import {
   retryWaitMs,
   sentNothing,
 } from '../src/retry/policy';
-import { requestedWaitMs } from '../src/retry/requested-wait';
 import { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './core';
 import { undiciFailure } from './scripted';
 

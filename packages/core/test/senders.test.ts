@@ -5,18 +5,18 @@ import {
   AuthenticationError,
   announced,
   type CallInfo,
+  type CallTarget,
   ClientCore,
   type ClientDefinition,
   type ClientOptions,
   ConnectionFailure,
   type Contract,
-  type Exchange,
   type Operation,
   type Outcome,
+  type ReceivedResponse,
   type RequestOptions,
   type Sender,
   type Telemetry,
-  type Via,
 } from './core';
 import { rejectionOf } from './helpers';
 
@@ -82,13 +82,13 @@ function scripted(steps: Step[]) {
     return response;
   };
   const sender: Sender = {
-    async send(attempt): Promise<Exchange> {
+    async send(attempt): Promise<ReceivedResponse> {
       const { method, url, body, signal } = attempt;
       const step = take({ method, url, headers: { ...announced(attempt) }, body });
       if ('fail' in step) {
         if (step.fail === 'timeout') {
           // Never answers: the attempt's signal gives up.
-          return new Promise<Exchange>((_, reject) =>
+          return new Promise<ReceivedResponse>((_, reject) =>
             signal.addEventListener('abort', () => reject(signal.reason)),
           );
         }
@@ -224,7 +224,7 @@ async function run(
     },
     () => auth,
   );
-  const via: Via = { sender: service.sender };
+  const via: CallTarget = { sender: service.sender };
   let result: unknown;
   try {
     result = await core.call(operation, { body: { name: 'a' } } as never, request, via);

@@ -10,9 +10,7 @@ import {
   type APIPromise,
   type Auth,
   bearerAuth,
-  type ClientCredentials,
   type ClientOptions,
-  clientCredentials,
   type HttpMethod,
   type PagePromise,
   type RawRequestInit,
@@ -22,15 +20,18 @@ import {
   type TokenProvider,
 } from '@clientkit/core';
 import {
-  type Call,
-  ClientCore,
+  type ClientCore,
+  type ClientCredentials,
   type ClientDefinition,
+  clientCredentials,
   type GivenOptions,
+  ListingClientBase,
   overriddenOptions,
+  type PreparedRequest,
   secretOption,
   serviceUrl,
 } from '@clientkit/core/internal';
-import { applyCorrelationId, type MutatingMethod, type MutationOptions } from './correlation';
+import { correlationHeaders, type MutatingMethod, type MutationOptions } from './correlation';
 import { idmErrorBody } from './error-body';
 import {
   type CheckpointListParams,
@@ -38,6 +39,7 @@ import {
   Listings,
   type OffsetListParams,
   pagesAt,
+  paginateQuery,
 } from './listing';
 import { Clients } from './resources/clients';
 import { Logs } from './resources/logs';
@@ -123,6 +125,7 @@ const definition: ClientDefinition<typeof idm> = {
         : 'must be a function that returns epoch milliseconds',
   },
   requestOptions: ['correlationId'],
+  requestHeaders: correlationHeaders,
   errorFields: idmErrorBody,
   bodyLimit: {
     bytes: MAX_PAYLOAD_BYTES,
@@ -157,6 +160,15 @@ const definition: ClientDefinition<typeof idm> = {
     auth !== undefined ? 'its client secret' : typeof token === 'string' ? 'its token' : undefined,
 };
 
+/** What a checked `IdmClient` authenticates with. */
+interface IdmCredentials {
+  auth: Auth;
+  /** The token requests carry, or the provider that hands out the current one. */
+  token: SecretSource;
+  /** The cache of exchanged tokens, with client credentials. */
+  exchanged: ExchangedTokens | undefined;
+}
+
 /**
  * A client of the identity management interface: clients and logs, and any other route through
  * `request` and `paginate`, with its conventions applied (scopes, correlation ids, the 1 MB body
@@ -169,45 +181,48 @@ const definition: ClientDefinition<typeof idm> = {
  * });
  * for await (const client of idm.clients.list()) console.log(client.name);
  */
-export class IdmClient {
+export class IdmClient extends ListingClientBase<typeof idm, IdmClientOptions, ListFilters> {
   /** Applications registered with the tenant. */
   readonly clients: Clients;
   /** The tenant's log events. */
   readonly logs: Logs;
   /** The tenant kind this client checks page sizes for. */
   readonly tenant: Tenant;
-  readonly #core: ClientCore<typeof idm>;
-  readonly #listings: Listings;
-  readonly #checkScopes: boolean;
-  readonly #given: IdmClientOptions;
-  #token: SecretSource | undefined;
-  /** The cache of exchanged tokens, with client credentials. */
-  #tokens: ExchangedTokens | undefined;
+  readonly #credentials: IdmCredentials;
 
   /**
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
    * option, or a variable read for one, is refused or missing.
    */
   constructor(options: IdmClientOptions = {}) {
-    this.#given = { ...options };
     // The client's clock: its `now` option, read when used, so that a test clock set up later applies.
     const now = () => (options.now ?? Date.now)();
-    const inherited = inheritedTokens.get(options);
-    this.#core = new ClientCore(
+    const { tenant = 'public', checkScopes = false } = options;
+    const checked: { credentials?: IdmCredentials } = {};
+    const beforeSend = (request: PreparedRequest) => {
+      // The token exchange carries no token, and needs no scope.
+      if (!checkScopes || request.auth === undefined) return;
+      return tokenOf(checked.credentials!.token).then((token) => checkCallScope(request, token));
+    };
+    super(
       {
         ...definition,
         paginate: (path) => pagesAt(path, now),
-        beforeSend: (call) => this.#beforeSend(call),
+        paginateQuery: paginateQuery(tenant, now),
+        beforeSend,
       },
       options,
-      (given, subject) => this.#credentials(given, subject, now, inherited),
+      (given, subject, core) => {
+        const inherited = inheritedTokens.get(options);
+        checked.credentials = idmCredentials(given, subject, core, now, inherited);
+        return checked.credentials.auth;
+      },
     );
-    const { tenant = 'public', checkScopes = false } = options;
+    this.#credentials = checked.credentials!;
     this.tenant = tenant;
-    this.#checkScopes = checkScopes;
-    this.#listings = new Listings(this.#core, tenant, now);
-    this.clients = new Clients(this.#core, this.#listings);
-    this.logs = new Logs(this.#core, this.#listings);
+    const listings = new Listings(this.core, tenant, now);
+    this.clients = new Clients(this.core, listings);
+    this.logs = new Logs(this.core, listings);
   }
 
   /**
@@ -223,18 +238,17 @@ export class IdmClient {
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
    * merged options are refused.
    */
-  withOptions(overrides: Partial<IdmTokenOptions> | Partial<IdmCredentialsOptions>): IdmClient {
-    const options = overriddenOptions(this.#given, overrides, definition.name) as IdmClientOptions;
-    const tokens = this.#tokens;
-    if (tokens) {
-      const credentialsKept = !('token' in overrides) && !('auth' in overrides);
-      // Credentials read from the environment are carried over as they are, so that the cache
-      // keyed by them is shared too.
-      const withCredentials = credentialsKept ? { ...options, auth: tokens.credentials } : options;
-      inheritedTokens.set(withCredentials, tokens);
-      return new IdmClient(withCredentials as IdmClientOptions);
-    }
-    return new IdmClient(options);
+  override withOptions(overrides: Partial<IdmTokenOptions> | Partial<IdmCredentialsOptions>): this {
+    const tokens = this.#credentials.exchanged;
+    if (!tokens) return super.withOptions(overrides as Partial<IdmClientOptions>);
+    const options = overriddenOptions(this.givenOptions, overrides, definition.name);
+    // Credentials read from the environment are carried over as they are, so that the cache
+    // keyed by them is shared too.
+    const credentialsKept = !('token' in overrides) && !('auth' in overrides);
+    const withCredentials = credentialsKept ? { ...options, auth: tokens.credentials } : options;
+    inheritedTokens.set(withCredentials, tokens);
+    const Client = this.constructor as new (options: IdmClientOptions) => this;
+    return new Client(withCredentials as IdmClientOptions);
   }
 
   /**
@@ -252,122 +266,87 @@ export class IdmClient {
    * does not answer.
    */
   accessToken(): Promise<string> {
-    const source = this.#token!;
-    return Promise.resolve(typeof source === 'string' ? source : source());
+    return tokenOf(this.#credentials.token);
   }
 
   /**
-   * Any route of the interface, relative to `/api/v2`, with every convention applied: for routes or
-   * fields the client's schemas do not know yet. Mutating methods take a `correlationId` option.
+   * {@inheritDoc @clientkit/core!internal.ClientBase.request}
    *
-   * @example
-   * const servers = await idm.request('GET', 'resource-servers', { query: { per_page: 10 } });
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
-   * is sent, when the method, the path or `init` is refused.
-   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers outside 2xx: the
-   * subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError} for 404.
-   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
-   * arrives within the timeout.
-   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
-   * answer claims JSON and does not parse.
-   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
-   * request options aborts.
+   * Mutating methods take a `correlationId` option, as the typed methods do.
    */
-  request<T = unknown, M extends HttpMethod = HttpMethod>(
+  override request<T = unknown, M extends HttpMethod = HttpMethod>(
     method: M,
     path: string,
     init?: IdmRequestInit,
     options?: OptionsFor<M>,
   ): APIPromise<T> {
-    return this.#core.request<T>(method, path, init, options);
+    return super.request<T>(method, path, init, options);
   }
 
   /**
-   * Any other listing of the interface, page after page: checkpoint by default, offset with `page`,
-   * `per_page` or `include_totals`. Other parameters are sent as filters.
+   * {@inheritDoc @clientkit/core!internal.ListingClientBase.paginate}
    *
-   * @example
-   * for await (const role of idm.paginate('roles', { take: 25 })) console.log(role);
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
-   * is sent, when the path or `params` is refused.
-   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers a page outside
-   * 2xx: the subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError}
-   * for 404.
-   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
-   * arrives within the timeout.
-   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
-   * answer claims JSON and does not parse.
-   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
-   * request options aborts.
+   * Checkpoint pages by default; offset pages with `page`, `per_page` or `include_totals`.
    */
-  paginate<Item = unknown>(
+  override paginate<Item = unknown>(
     path: string,
     params?: CheckpointListParams & ListFilters,
     options?: RequestOptions,
   ): PagePromise<Item, CheckpointList<string, Item>>;
-  paginate<Item = unknown>(
+  override paginate<Item = unknown>(
     path: string,
     params: OffsetListParams & ListFilters,
     options?: RequestOptions,
   ): PagePromise<Item, OffsetList<string, Item>>;
-  paginate<Item = unknown>(
+  override paginate<Item = unknown>(
     path: string,
     params?: ListFilters,
     options?: RequestOptions,
   ): PagePromise<Item, unknown> {
-    return this.#listings.paginate<Item, unknown>(path, params, options);
+    return super.paginate<Item>(path, params, options);
   }
+}
 
-  /**
-   * The auth of the checked options: the given token, or client credentials whose tokens are
-   * exchanged through this client and replaced once when the interface refuses one as invalid.
-   */
-  #credentials(
-    given: GivenOptions,
-    subject: string,
-    now: () => number,
-    inherited: ExchangedTokens | undefined,
-  ): Auth {
-    const { token, auth } = given;
-    if (token !== undefined && auth !== undefined) {
-      throw new RequestValidationError(subject, [
-        { path: 'token', message: 'must be given, or auth, but not both' },
-      ]);
-    }
-    if (auth === undefined) {
-      this.#token = secretOption(token, 'token', subject);
-      return bearerAuth(this.#token);
-    }
-    const credentials = checkCredentials(auth, subject);
-    const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
-    const shared =
-      inherited?.credentials === credentials &&
-      inherited.tokenUrl === tokenUrl &&
-      inherited.now === given.now;
-    const provider = shared
-      ? inherited.provider
-      : credentials.provider((request, url) => exchangeToken(this.#core, request, url), {
-          tokenUrl,
-          now,
-        });
-    this.#tokens = { credentials, tokenUrl, now: given.now, provider };
-    this.#token = provider;
-    return bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' });
-  }
+/** The token of a source: the given one, or the provider's current one. */
+function tokenOf(source: SecretSource): Promise<string> {
+  return Promise.resolve(typeof source === 'string' ? source : source());
+}
 
-  /**
-   * idm's conventions, before each call is sent: the correlation id as its header, and with
-   * `checkScopes`, the scope the call needs against the token's (the token exchange carries none).
-   */
-  #beforeSend(call: Call): void | Promise<void> {
-    applyCorrelationId(call);
-    if (!this.#checkScopes || call.auth === null) return;
-    return this.accessToken().then((token) => checkCallScope(call, token));
+/**
+ * The credentials of the checked options: the given token, or client credentials whose tokens are
+ * exchanged through the client's core and replaced once when the interface refuses one as invalid.
+ */
+function idmCredentials(
+  given: GivenOptions,
+  subject: string,
+  core: ClientCore<typeof idm>,
+  now: () => number,
+  inherited: ExchangedTokens | undefined,
+): IdmCredentials {
+  const { token, auth } = given;
+  if (token !== undefined && auth !== undefined) {
+    throw new RequestValidationError(subject, [
+      { path: 'token', message: 'must be given, or auth, but not both' },
+    ]);
   }
+  if (auth === undefined) {
+    const source = secretOption(token, 'token', subject);
+    return { auth: bearerAuth(source), token: source, exchanged: undefined };
+  }
+  const credentials = checkCredentials(auth, subject);
+  const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
+  const shared =
+    inherited?.credentials === credentials &&
+    inherited.tokenUrl === tokenUrl &&
+    inherited.now === given.now;
+  const provider = shared
+    ? inherited.provider
+    : credentials.provider((request, url) => exchangeToken(core, request, url), { tokenUrl, now });
+  return {
+    auth: bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' }),
+    token: provider,
+    exchanged: { credentials, tokenUrl, now: given.now, provider },
+  };
 }
 
 /** `auth` as `clientCredentials(...)` makes it; anything else is refused by name. */

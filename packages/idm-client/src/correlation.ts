@@ -1,6 +1,6 @@
 import { cutCorrelationId } from '@clientkit/contracts/idm';
 import { type RequestOptions, RequestValidationError } from '@clientkit/core';
-import type { Call } from '@clientkit/core/internal';
+import type { CallOptions } from '@clientkit/core/internal';
 
 /** The methods that change something; only they carry `X-Correlation-ID`. */
 export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,14 +17,14 @@ export interface MutationOptions extends RequestOptions {
 }
 
 /**
- * Sends a call's `correlationId` option as its `X-Correlation-ID` header, cut to the 64 characters
+ * The `X-Correlation-ID` header of a call's `correlationId` option, cut to the 64 characters
  * the interface keeps. It is refused on a method that changes nothing, where the interface ignores
  * it, and when it is not printable ASCII, which a header cannot carry (cutting first could hide
  * the bad characters).
  */
-export function applyCorrelationId(call: Call): void {
+export function correlationHeaders(call: CallOptions): Record<string, string> | undefined {
   const { correlationId } = call.options as MutationOptions;
-  if (correlationId === undefined) return;
+  if (correlationId === undefined) return undefined;
   const broken = !mutatingMethods.includes(call.method)
     ? 'is only sent with POST, PUT, PATCH and DELETE'
     : // Printable ASCII text with something besides spaces.
@@ -38,6 +38,5 @@ export function applyCorrelationId(call: Call): void {
       { path: 'correlationId', message: broken },
     ]);
   }
-  const headers = { ...call.options.headers, 'x-correlation-id': cutCorrelationId(correlationId) };
-  call.options = { ...call.options, headers };
+  return { 'x-correlation-id': cutCorrelationId(correlationId) };
 }

@@ -7,7 +7,7 @@ import {
   type Tenant,
 } from '@clientkit/contracts/idm';
 import { OffsetPages } from '@clientkit/contracts/idm/responses';
-import { PagePromise, type QueryValue, type RequestOptions } from '@clientkit/core';
+import type { PagePromise, QueryValue, RequestOptions } from '@clientkit/core';
 import { validateInput } from '@clientkit/core/contract';
 import type { ClientCore } from '@clientkit/core/internal';
 
@@ -92,32 +92,21 @@ export class Listings {
       options,
     );
   }
+}
 
-  /**
-   * Any other listing, relative to `/api/v2`: its pagination parameters are checked with the
-   * contract's listings' query (the tenant's), and its other parameters are sent as filters.
-   */
-  paginate<Item, Raw>(
-    path: string,
-    params: Params | undefined,
-    options: RequestOptions | undefined,
-  ): PagePromise<Item, Raw> {
-    let query: Params;
-    try {
-      const { page, per_page, include_totals, from, take, ...filters } = firstQuery(
-        params ?? {},
-        this.#pageSize,
-      );
-      const paging = { page, per_page, include_totals, from, take };
-      query = {
-        ...validateInput(this.#operations.getClients.query, paging, 'query of idm.paginate'),
-        ...filters,
-      };
-    } catch (error) {
-      return new PagePromise<Item, Raw>(Promise.reject(error));
-    }
-    return this.#core.paginate<Item, Raw>(path, query, options);
-  }
+/**
+ * The query of the first page of any other listing (`idm.paginate`): its pagination parameters
+ * checked with the query of the contract's listings as the tenant pages them, with the tenant's
+ * default page size; its other parameters sent as filters.
+ */
+export function paginateQuery(tenant: Tenant, now: () => number): (params: Params) => Params {
+  const query = idmFor(tenant, now).operations.getClients.query;
+  const pageSize = defaultPageSize(tenant);
+  return (params) => {
+    const { page, per_page, include_totals, from, take, ...filters } = firstQuery(params, pageSize);
+    const paging = { page, per_page, include_totals, from, take };
+    return { ...validateInput(query, paging, 'query of idm.paginate'), ...filters };
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { idm, idmAccess, requiredScope } from '@clientkit/contracts/idm';
 import { PermissionDeniedError, RequestValidationError } from '@clientkit/core';
-import type { Call } from '@clientkit/core/internal';
+import type { PreparedRequest } from '@clientkit/core/internal';
 
 export { requiredScope };
 
@@ -77,7 +77,7 @@ const scopeByOperation = new Map<string, string>(
  * `checkScope` for a call about to be sent: the scope of its operation, or for `request()` and
  * `paginate()` the interface's rule.
  */
-export function checkCallScope(call: Call, token: string): void {
+export function checkCallScope(call: PreparedRequest, token: string): void {
   const needed = scopeByOperation.get(call.operation) ?? requiredScope(call.method, call.path);
   checkScope(needed, token, call.method);
 }

@@ -1,22 +1,17 @@
 import { integer } from '@clientkit/contracts';
 import { metering, ServiceVersion } from '@clientkit/contracts/metering';
 import {
-  type APIPromise,
   type Auth,
   bearerAuth,
   type ClientOptions,
-  type HttpMethod,
-  type RawRequestInit,
-  type RequestOptions,
   type SecretSource,
   type TokenProvider,
 } from '@clientkit/core';
 import { validateInput } from '@clientkit/core/contract';
 import {
-  ClientCore,
+  ClientBase,
   type ClientDefinition,
   type GivenOptions,
-  overriddenOptions,
   secretOption,
   serviceUrl,
 } from '@clientkit/core/internal';
@@ -127,30 +122,27 @@ function apiKeyAuth(options: GivenOptions, subject: string): Auth {
  * // or, with CLIENTKIT_BASE_URL and CLIENTKIT_METERING_API_KEY set: new MeteringClient()
  * await metering.events.send([{ event_name: 'api_call', payload: { stripe_customer_id: 'cus_1', value: '1' } }]);
  */
-export class MeteringClient {
+export class MeteringClient extends ClientBase<typeof metering, MeteringClientOptions> {
   /** Sessions (the raw call; the client manages the one it sends events with). */
   readonly sessions: Sessions;
   /** Events, sent in one request of up to 100. */
   readonly events: Events;
-  readonly #core: ClientCore<typeof metering>;
   readonly #session: TokenProvider;
-  readonly #given: MeteringClientOptions;
 
   /**
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
    * option, or a variable read for one, is refused or missing.
    */
   constructor(options: MeteringClientOptions = {}) {
-    this.#given = { ...options };
-    this.#core = new ClientCore(definition, withServiceVersion(options), apiKeyAuth);
-    const given = this.#core.options;
+    super(definition, options, apiKeyAuth, withServiceVersion(options));
+    const given = this.core.options;
     const checked = validateInput(MeteringChecks, given, SUBJECT);
     // The API key goes to `baseUrl` only; the stream is reached with the session's token.
     const streamUrl =
       given.streamBaseUrl === undefined
         ? undefined
         : serviceUrl(given.streamBaseUrl, metering.base, SUBJECT, 'streamBaseUrl');
-    this.sessions = new Sessions(this.#core);
+    this.sessions = new Sessions(this.core);
     this.#session = sessionProvider(
       this.sessions,
       checked.renewBeforeExpiryMs ?? DEFAULT_RENEW_BEFORE_EXPIRY_MS,
@@ -158,26 +150,11 @@ export class MeteringClient {
     const sessionAuth = bearerAuth(this.#session, { renewWhen: isSessionExpiredError });
     // On Node the events travel over node:http (see node-wire.ts), unless the application gave a
     // fetch or hooks, which only ky's path honours: core decides that call by call.
-    this.events = new Events(this.#core, {
+    this.events = new Events(this.core, {
       url: streamUrl,
       auth: sessionAuth,
       sender: nodeSenderIfNode(),
     });
-  }
-
-  /**
-   * A new client with these options over the ones this client was given, each replacing one whole
-   * (`undefined` removes it), checked as the constructor checks them. It creates sessions of its
-   * own: they are cheap, and each client's count stays its own.
-   *
-   * @example
-   * const patient = metering.withOptions({ timeout: 120_000 });
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when the
-   * merged options are refused.
-   */
-  withOptions(overrides: Partial<MeteringClientOptions>): MeteringClient {
-    return new MeteringClient(overriddenOptions(this.#given, overrides, definition.name));
   }
 
   /** How many sessions the client has created for its own use (the raw `sessions.create()` calls excluded). */
@@ -201,34 +178,5 @@ export class MeteringClient {
    */
   createStream(options?: MeterEventStreamOptions): MeterEventStream {
     return new MeterEventStream(this.events, () => this.sessionsCreated, options);
-  }
-
-  /**
-   * Any other route of the interface, relative to `<baseUrl>/v2/billing`, for what the typed
-   * methods do not cover yet: the API key, `Service-Version`, retries (POSTs with an
-   * Idempotency-Key) and error classes apply; no input schema does. The path must stay under it.
-   *
-   * @example
-   * const session = await metering.request('POST', 'meter_event_session');
-   *
-   * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} before anything
-   * is sent, when the method, the path or `init` is refused.
-   * @throws {@link @clientkit/core!index.APIError | APIError} when the interface answers outside 2xx: the
-   * subclass for the status, such as {@link @clientkit/core!index.NotFoundError | NotFoundError} for 404.
-   * @throws {@link @clientkit/core!index.APIConnectionError | APIConnectionError} when no answer arrives,
-   * once the retries are spent; {@link @clientkit/core!index.APITimeoutError | APITimeoutError} when none
-   * arrives within the timeout.
-   * @throws {@link @clientkit/core!index.APIResponseParseError | APIResponseParseError} when a success
-   * answer claims JSON and does not parse.
-   * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
-   * request options aborts.
-   */
-  request<T = unknown>(
-    method: HttpMethod,
-    path: string,
-    init?: RawRequestInit,
-    options?: RequestOptions,
-  ): APIPromise<T> {
-    return this.#core.request<T>(method, path, init, options);
   }
 }

@@ -5,7 +5,7 @@ import {
   type AttemptRequest,
   announced,
   ConnectionFailure,
-  type Exchange,
+  type ReceivedResponse,
   type Sender,
 } from '@clientkit/core/internal';
 import { type NodeProcess, nodeProcess } from './node-process';
@@ -75,8 +75,8 @@ export function nodeSender(process: NodeProcess): Sender {
 }
 
 /** One attempt: the request written whole, the answer read whole, or a `ConnectionFailure`. */
-function sendOver(target: Target, attempt: AttemptRequest): Promise<Exchange> {
-  return new Promise<Exchange>((resolve, reject) => {
+function sendOver(target: Target, attempt: AttemptRequest): Promise<ReceivedResponse> {
+  return new Promise<ReceivedResponse>((resolve, reject) => {
     const { body, url } = attempt;
     const bytes = body === undefined ? 0 : Buffer.byteLength(body);
     let answer: Http.IncomingMessage | undefined;
@@ -101,7 +101,7 @@ function sendOver(target: Target, attempt: AttemptRequest): Promise<Exchange> {
           text += chunk;
         });
         incoming.on('error', fail);
-        incoming.on('end', () => resolve(exchangeOf(incoming, text, url)));
+        incoming.on('end', () => resolve(receivedOf(incoming, text, url)));
         // Closed before its end (a dropped connection, the attempt's signal): no whole answer.
         incoming.on('close', () => {
           if (!incoming.complete) fail(new Error('The connection closed before the answer ended'));
@@ -155,7 +155,7 @@ function headersOf(raw: string[]): Headers {
   return headers;
 }
 
-function exchangeOf(incoming: Http.IncomingMessage, text: string, url: string): Exchange {
+function receivedOf(incoming: Http.IncomingMessage, text: string, url: string): ReceivedResponse {
   const raw = incoming.rawHeaders;
   const status = incoming.statusCode ?? 0;
   const statusText = incoming.statusMessage ?? '';

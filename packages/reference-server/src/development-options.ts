@@ -1,4 +1,5 @@
-import { type Auth, basicAuth, type ClientCredentials, clientCredentials } from '@clientkit/core';
+import { type Auth, basicAuth } from '@clientkit/core';
+import { type ClientCredentials, clientCredentials } from '@clientkit/core/internal';
 import {
   DEFAULT_IDM_AUDIENCE,
   DEV_TEST_KEY,

@@ -3,7 +3,7 @@ import {
   RequestValidationError,
   type ValidationIssue,
 } from '../errors/errors';
-import { inspectCustom } from '../observability/redact';
+import { inspectCustom } from '../redaction/redact';
 import { markLongLivedSecret } from './browser-secret';
 import { type SecretSource, secretOption } from './secret-source';
 import type { TokenProvider } from './token-provider';

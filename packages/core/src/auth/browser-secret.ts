@@ -1,13 +1,5 @@
 import { RequestValidationError } from '../errors/errors';
-
-/**
- * A web page or a browser's worker: code and whatever secret it holds are readable there by anyone
- * who loads it. Node, Deno, Bun and workerd have neither a document nor `importScripts`.
- */
-export function inBrowser(): boolean {
-  const scope = globalThis as { document?: unknown; importScripts?: unknown };
-  return scope.document !== undefined || typeof scope.importScripts === 'function';
-}
+import { inBrowser } from '../options/environment';
 
 /**
  * Refuses to build a client that holds a server-side secret (`secret` says which, such as "its API

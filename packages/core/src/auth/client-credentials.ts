@@ -1,6 +1,6 @@
 import { RequestValidationError } from '../errors/errors';
-import { inspectCustom } from '../observability/redact';
 import { checkOptionNames } from '../options/rules';
+import { inspectCustom } from '../redaction/redact';
 import { type IssuedToken, type TokenProvider, tokenProvider } from './token-provider';
 
 /** The form of an OAuth 2.0 client credentials grant (RFC 6749, section 4.4). */

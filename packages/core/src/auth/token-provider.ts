@@ -1,4 +1,4 @@
-import { inspectCustom } from '../observability/redact';
+import { inspectCustom } from '../redaction/redact';
 
 /** A token and when it stops being valid, as a token endpoint reports it. */
 export interface IssuedToken {

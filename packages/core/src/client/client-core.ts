@@ -1,3 +1,4 @@
+import type { KyInstance } from 'ky';
 import type { Auth } from '../auth/auth';
 import { refuseSecretInBrowser } from '../auth/browser-secret';
 import type {
@@ -5,19 +6,19 @@ import type {
   Contract,
   HttpMethod,
   InputOf,
-  Pagination,
   ResponseOf,
 } from '../contract/operation';
+import type { PageParams, Pagination } from '../contract/pagination';
 import { type CallSite, callSite, withCallSite } from '../errors/call-site';
 import { type ErrorBodyMapper, setOperation } from '../errors/errors';
-import { callLog } from '../observability/call-log';
-import { logLevelOf } from '../observability/logger';
+import { type CallLog, callLog } from '../observability/call-log';
 import {
   type ClientEnvironment,
   namingVariables,
   requireOptions,
   withEnvironment,
 } from '../options/environment';
+import { logLevelOf } from '../options/log-level';
 import { type ClientOptions, DEFAULT_TIMEOUT_MS, type RequestOptions } from '../options/options';
 import {
   CLIENT_OPTION_RULES,
@@ -26,19 +27,23 @@ import {
   REQUEST_OPTION_RULES,
 } from '../options/rules';
 import { serviceUrl } from '../options/service-url';
-import { type PagePromise, paginate } from '../pagination/page';
-import { chosenStyle, type PageParams } from '../pagination/styles';
+import { PagePromise, paginate } from '../pagination/page';
+import { chosenStyle } from '../pagination/styles';
+import { APIPromise, type CallResult } from '../response/api-promise';
+import { requestIdOf } from '../response/request-id';
 import { type RetryPolicy, retryPolicy } from '../retry/policy';
-import { type BodyLimit, limitedBody } from '../transport/body';
-import type { Call, CallLog } from '../transport/call';
 import { abortError } from '../transport/failure';
+import { setHeaders } from '../transport/headers';
+import { kyInstance, senderFor } from '../transport/ky-sender';
+import type { PreparedRequest } from '../transport/prepared-request';
+import { send } from '../transport/send';
 import type { Sender } from '../transport/sender';
-import { Transport } from '../transport/transport';
 import { withExtraBody, withExtraQuery } from '../validation/extra-fields';
 import { validateInput, validateResponse } from '../validation/validate';
-import { type Answer, APIPromise, requestIdOf } from './api-promise';
+import { VERSION } from '../version';
 import { type RawRequestInit, rawCall } from './escape-hatch';
-import { filledPath, queryString } from './request-url';
+import { type BodyLimit, limitedBody } from './request-body';
+import { filledPath, queryString, targetUrl } from './request-url';
 
 /** What makes one interface's client: its contract and what its service does its own way. */
 export interface ClientDefinition<C extends Contract> {
@@ -57,10 +62,21 @@ export interface ClientDefinition<C extends Contract> {
   idempotencyKeys?: boolean;
   /** The largest JSON body the interface takes, refused before sending. */
   bodyLimit?: BodyLimit;
-  /** Runs before each call is sent (not before each retry); throw to refuse it. */
-  beforeSend?: (call: Call) => void | Promise<void>;
+  /**
+   * Headers the interface adds to a call from its request options (idm's `correlationId`); throws a
+   * `RequestValidationError` to refuse an option.
+   */
+  requestHeaders?: (call: CallOptions) => Record<string, string> | undefined;
+  /** Checks each call before it is sent (not before each retry); throw to refuse it. */
+  beforeSend?: (request: PreparedRequest) => void | Promise<void>;
   /** How `paginate()` pages a listing at `path`; without it the client has no `paginate()`. */
   paginate?: (path: string) => Pagination | readonly Pagination[];
+  /**
+   * The query of the first page `paginate()` asks for, from the params it was given: checked, with
+   * the interface's defaults; throws a `RequestValidationError` to refuse them. Without it the
+   * params are sent as they are.
+   */
+  paginateQuery?: (params: Record<string, unknown>) => Record<string, unknown>;
   /**
    * The URL operations are relative to, when the client takes something other than `baseUrl`
    * (calendar's `apiRoot`); by default `baseUrl` with the contract's base path appended.
@@ -79,9 +95,17 @@ export interface ClientDefinition<C extends Contract> {
   browserSecret?: (options: GivenOptions) => string | undefined;
 }
 
+/** What `ClientDefinition.requestHeaders` is told of a call. */
+export interface CallOptions {
+  operation: string;
+  method: HttpMethod;
+  options: RequestOptions;
+}
+
 /** Where one call goes instead of the client's defaults (metering's stream host and session). */
-export interface Via {
+export interface CallTarget {
   url?: string | undefined;
+  /** Credentials instead of the client's; `null` sends none (a token exchange). */
   auth?: Auth | null | undefined;
   /**
    * How the call's attempts travel instead of ky, for a client with its own way on some runtime;
@@ -93,17 +117,41 @@ export interface Via {
 /** Options of a client, as its constructor receives them. */
 export type GivenOptions = ClientOptions & Record<string, unknown>;
 
+/**
+ * Turns a client's checked options into its auth, refusing bad ones by name (`subject` names the
+ * options in messages); `core` is the client's core, for an auth that calls the interface.
+ */
+export type Credentials<C extends Contract> = (
+  options: GivenOptions,
+  subject: string,
+  core: ClientCore<C>,
+) => Auth | undefined;
+
 interface CallInput {
   path?: Record<string, unknown>;
   query?: unknown;
   body?: unknown;
 }
 
+/** A call checked and routed: everything of its prepared request but the body. */
+interface Route {
+  operation: string;
+  pathTemplate: string;
+  method: HttpMethod;
+  /** The filled path relative to the base URL, with its query. */
+  path: string;
+  options: RequestOptions;
+  target: CallTarget | undefined;
+  /** The declared operation, when the call is one (not an escape hatch's). */
+  declared: AnyOperation | undefined;
+}
+
 /**
  * The one skeleton every client is built on, and the one door its methods reach the network
- * through. It checks the client's options once, the same way for every client, and each call's
- * input against the operation's schemas before anything is sent; it sends through the client's
- * transport, checks answers when asked to, and lists with the operation's pagination style.
+ * through. It checks the client's options once, the same way for every client. Per call it checks
+ * the input against the operation's schemas, describes the request once (a `PreparedRequest`),
+ * hands it to `send`, and gives the caller an `APIPromise` whose errors name the operation and the
+ * caller's code.
  *
  * @example
  * class DocsClient {
@@ -116,39 +164,43 @@ interface CallInput {
 export class ClientCore<C extends Contract> {
   readonly #definition: ClientDefinition<C>;
   readonly #options: GivenOptions;
-  readonly #transport: Transport;
+  /** The absolute URL operations are relative to, ending with `/`. */
+  readonly #url: string;
+  readonly #auth: Auth | undefined;
   readonly #retry: RetryPolicy;
+  /** The headers of every request (accept, user agent, the `headers` option), in lower case. */
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #ky: KyInstance;
   /** The log of calls (undefined when the client logs nothing). */
   readonly #log: CallLog | undefined;
 
   /**
    * Checks the options (unknown names, `baseUrl`, the shared options), with the base URL and
-   * credentials the code leaves out read from the definition's environment variables, and builds
-   * the transport; `credentials` turns the checked options into the client's auth, refusing bad
-   * ones by name.
+   * credentials the code leaves out read from the definition's environment variables;
+   * `credentials` turns the checked options into the client's auth, refusing bad ones by name (it
+   * is given this core, for an auth that calls the interface, such as a token exchange).
    */
-  constructor(
-    definition: ClientDefinition<C>,
-    options: unknown,
-    credentials: (options: GivenOptions, subject: string) => Auth | undefined,
-  ) {
+  constructor(definition: ClientDefinition<C>, options: unknown, credentials: Credentials<C>) {
     const subject = `options of ${definition.name}`;
     checkOptions(options, { ...CLIENT_OPTION_RULES, ...definition.optionRules }, subject, {
       also: definition.options,
     });
-    const { given, url, auth } = checkedTarget(definition, options as GivenOptions, credentials);
-    const idempotencyKeys = definition.idempotencyKeys === true;
+    const { given, url, auth } = checkedTarget(definition, options as GivenOptions, (checked) =>
+      credentials(checked, subject, this),
+    );
     this.#definition = definition;
     this.#options = given;
-    this.#retry = retryPolicy([given.retry], idempotencyKeys, subject);
-    this.#log = logLevelOf(given) ? callLog(given, definition.contract) : undefined;
-    this.#transport = new Transport({
-      url,
-      options: given,
-      auth,
-      errorFields: definition.errorFields,
-      idempotencyKeys,
-    });
+    this.#url = url;
+    this.#auth = auth;
+    this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
+    this.#headers = setHeaders(
+      { accept: 'application/json', 'user-agent': given.userAgent ?? `clientkit/${VERSION}` },
+      given.headers,
+    ) as Record<string, string>;
+    // Read for every attempt, so that a fetch replaced after the client was built (by a test tool) is used.
+    this.#ky = kyInstance(() => this.#options.fetch ?? globalThis.fetch);
+    const level = logLevelOf(given);
+    this.#log = level ? callLog(given.logger ?? console, level, definition.contract) : undefined;
   }
 
   /** The options the client was built with, and those the environment filled in. */
@@ -164,9 +216,9 @@ export class ClientCore<C extends Contract> {
     operation: O,
     input: InputOf<O>,
     options?: RequestOptions,
-    via?: Via,
+    target?: CallTarget,
   ): APIPromise<ResponseOf<O>> {
-    return this.#callFrom(callSite(this.call), operation, input, options, via);
+    return this.#callFrom(callSite(this.call), operation, input, options, target);
   }
 
   /** A call whose errors name the application's code at `site`. */
@@ -174,27 +226,14 @@ export class ClientCore<C extends Contract> {
     site: CallSite,
     operation: O,
     input: InputOf<O>,
-    options?: RequestOptions,
-    via?: Via,
+    options: RequestOptions | undefined,
+    target?: CallTarget,
   ): APIPromise<ResponseOf<O>> {
-    let sending: Promise<Answer<unknown>>;
-    try {
-      const call = this.#prepare(operation, input as CallInput, options, via);
-      const name = call.operation;
-      let body = (input as CallInput).body;
-      if (operation.body) body = validateInput(operation.body, body, `body of ${name}`);
-      if (options?.extraBody !== undefined) {
-        body = withExtraBody(body, options.extraBody, operation.body, name);
-      }
-      if (body !== undefined) {
-        call.body = limitedBody(JSON.stringify(body), this.#definition.bodyLimit, operation.method);
-      }
-      sending = this.#send(call, operation);
-    } catch (error) {
-      sending = Promise.reject(error);
-    }
-    const name = this.#operationName(operation);
-    return this.#settle(sending, site, name) as APIPromise<ResponseOf<O>>;
+    return this.#door(site, this.#operationName(operation), () => {
+      const route = this.#route(operation, input as CallInput, options, target);
+      const body = this.#bodyOf(operation, (input as CallInput).body, route);
+      return this.#send(this.#prepared(route, body));
+    });
   }
 
   /**
@@ -208,12 +247,18 @@ export class ClientCore<C extends Contract> {
   checkedSender<O extends AnyOperation>(
     operation: O,
     options?: Omit<RequestOptions, 'extraBody' | 'extraQuery'>,
-    via?: Via,
+    target?: CallTarget,
   ): (json: string, onRetry?: (retryCount: number) => void) => Promise<ResponseOf<O>> {
-    const prepared = this.#prepare(operation, {}, options, via);
+    const route = this.#route(operation, {}, options, target);
     return async (json, onRetry) => {
-      const body = limitedBody(json, this.#definition.bodyLimit, operation.method);
-      return (await this.#send({ ...prepared, body, onRetry }, operation)).data as ResponseOf<O>;
+      try {
+        const body = limitedBody(json, this.#definition.bodyLimit, operation.method);
+        const { data } = await this.#send(this.#prepared(route, body, onRetry));
+        return data as ResponseOf<O>;
+      } catch (error) {
+        setOperation(error, route.operation);
+        throw error;
+      }
     };
   }
 
@@ -253,25 +298,19 @@ export class ClientCore<C extends Contract> {
     site: CallSite,
     method: HttpMethod,
     path: string,
-    init?: RawRequestInit,
-    options?: RequestOptions,
+    init: RawRequestInit | undefined,
+    options: RequestOptions | undefined,
   ): APIPromise<T> {
-    let sending: Promise<Answer<unknown>>;
-    try {
+    const name = `${this.#definition.contract.name}.request`;
+    return this.#door(site, name, () => {
       const raw = rawCall(this.#definition.contract.name, method, path, init, options);
-      const call = this.#call(raw.operation, raw.pathTemplate, method, raw.path, options);
-      if (raw.body !== undefined) {
-        call.body = limitedBody(raw.body, this.#definition.bodyLimit, method);
-      }
-      sending = this.#send(call);
-    } catch (error) {
-      sending = Promise.reject(error);
-    }
-    return this.#settle(
-      sending,
-      site,
-      `${this.#definition.contract.name}.request`,
-    ) as APIPromise<T>;
+      const route = this.#checkedRoute(name, raw.pathTemplate, method, raw.path, options);
+      const body =
+        raw.body === undefined
+          ? undefined
+          : limitedBody(raw.body, this.#definition.bodyLimit, method);
+      return this.#send(this.#prepared(route, body));
+    });
   }
 
   /**
@@ -283,112 +322,168 @@ export class ClientCore<C extends Contract> {
     params: Record<string, unknown> = {},
     options?: RequestOptions,
   ): PagePromise<Item, Raw> {
-    const styleOf = this.#definition.paginate;
+    const { paginate: styleOf, paginateQuery } = this.#definition;
     if (!styleOf)
       throw new TypeError(`clientkit: ${this.#definition.name} has no listings to page`);
+    let first: Record<string, unknown>;
+    try {
+      first = paginateQuery ? paginateQuery(params) : params;
+    } catch (error) {
+      return new PagePromise<Item, Raw>(Promise.reject(error));
+    }
     // A path that is no string is refused by the first page's request, naming it.
     const listing = styleOf(typeof path === 'string' ? path : '');
     const site = callSite(this.paginate);
-    return pages(listing, params, (query) =>
+    return pages(listing, first, (query) =>
       this.#requestFrom(site, 'GET', path, { query: query as RawRequestInit['query'] }, options),
     );
   }
 
   /**
-   * The APIPromise of a call of `operation` being sent, whose errors name the operation and the
-   * application's code at `site`, refusals before sending included.
+   * Where a call leaves the client: `start` checks and sends it, and the caller gets an APIPromise
+   * whose error names the operation (a refusal before sending included) and the application's code
+   * at `site`.
    */
-  #settle(
-    sending: Promise<Answer<unknown>>,
+  #door<T>(
     site: CallSite,
     operation: string,
-  ): APIPromise<unknown> {
+    start: () => Promise<CallResult<unknown>>,
+  ): APIPromise<T> {
+    let sending: Promise<CallResult<unknown>>;
+    try {
+      sending = start();
+    } catch (error) {
+      sending = Promise.reject(error);
+    }
     return new APIPromise(
       sending.catch((error: unknown) => {
         setOperation(error, operation);
         throw withCallSite(error, site);
       }),
-    );
+    ) as APIPromise<T>;
   }
 
   #operationName(operation: AnyOperation): string {
     return `${this.#definition.contract.name}.${operation.sdk}`;
   }
 
-  /** A call of an operation, its path and query checked and filled in; the body is the caller's. */
-  #prepare(
+  /** The route of a call of a declared operation, its path and query checked and filled in. */
+  #route(
     operation: AnyOperation,
     input: CallInput,
     options: RequestOptions | undefined,
-    via?: Via,
-  ): Call {
+    target: CallTarget | undefined,
+  ): Route {
     const name = this.#operationName(operation);
     const template = operation.path.replace(/^\/+/, '');
     const path = filledPath(template, input.path, operation.params, name);
     let query = operation.query
-      ? (validateInput(operation.query, input.query ?? {}, `query of ${name}`) as Record<
-          string,
-          unknown
-        >)
+      ? (validateInput(operation.query, input.query ?? {}, `query of ${name}`) as PageParams)
       : undefined;
     if (options?.extraQuery !== undefined) {
       query = withExtraQuery(query, options.extraQuery, operation.query, name);
     }
-    return this.#call(
-      name,
-      template,
-      operation.method,
-      `${path}${queryString(query)}`,
-      options,
-      via,
-    );
+    const route = this.#checkedRoute(name, template, operation.method, path, options, target);
+    return { ...route, path: `${path}${queryString(query)}`, declared: operation };
   }
 
-  #call(
+  /** A route with its request options checked (refused by name, an aborted signal refused). */
+  #checkedRoute(
     operation: string,
     pathTemplate: string,
     method: HttpMethod,
     path: string,
     given: RequestOptions | undefined,
-    via?: Via,
-  ): Call {
+    target?: CallTarget,
+  ): Route {
     const options = given ?? {};
-    const subject = `options of ${operation}`;
-    checkOptions(options, REQUEST_OPTION_RULES, subject, { also: this.#definition.requestOptions });
+    checkOptions(options, REQUEST_OPTION_RULES, `options of ${operation}`, {
+      also: this.#definition.requestOptions,
+    });
     if (options.signal?.aborted) throw abortError(options.signal);
+    return { operation, pathTemplate, method, path, options, target, declared: undefined };
+  }
+
+  /** The JSON text of a declared operation's body: checked, with `extraBody`, within the limit. */
+  #bodyOf(operation: AnyOperation, given: unknown, route: Route): string | undefined {
+    let body = given;
+    if (operation.body) body = validateInput(operation.body, body, `body of ${route.operation}`);
+    if (route.options.extraBody !== undefined) {
+      body = withExtraBody(body, route.options.extraBody, operation.body, route.operation);
+    }
+    if (body === undefined) return undefined;
+    return limitedBody(JSON.stringify(body), this.#definition.bodyLimit, route.method);
+  }
+
+  /** The request a route describes with `body`: everything `send` needs, fixed now. */
+  #prepared(
+    route: Route,
+    body: string | undefined,
+    onRetry?: (retryCount: number) => void,
+  ): PreparedRequest {
+    const { operation, pathTemplate, method, options, target, declared } = route;
+    const given = this.#options;
+    const headers = setHeaders({ ...this.#headers }, options.headers);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    setHeaders(headers, this.#definition.requestHeaders?.({ operation, method, options }));
+    const key = this.#idempotencyKey(method, options);
+    if (key !== undefined) headers['idempotency-key'] = key;
+    const baseUrl = target?.url ?? this.#url;
+    const schema = given.validateResponses === true ? declared?.response : undefined;
     return {
       operation,
       pathTemplate,
       method,
-      path,
+      baseUrl,
+      path: route.path,
+      url: targetUrl(baseUrl, route.path),
+      headers,
+      body,
+      expectsBody: declared?.response !== undefined,
+      timeout: timeoutOf(options.timeout ?? given.timeout ?? DEFAULT_TIMEOUT_MS),
+      retry: this.#retryOf(options, operation),
+      signal: options.signal,
+      auth: (target?.auth === undefined ? this.#auth : target.auth) ?? undefined,
+      sender: senderFor({
+        ky: this.#ky,
+        hooks: { client: given.hooks, request: options.hooks },
+        own: target?.sender,
+        fetchGiven: given.fetch !== undefined,
+        context: () => ({ ...given.context, ...options.context, operation, pathTemplate }),
+      }),
+      errorFields: this.#definition.errorFields,
       options,
-      retry:
-        options.retry === undefined
-          ? this.#retry
-          : retryPolicy(
-              [this.#options.retry, options.retry],
-              this.#definition.idempotencyKeys === true,
-              subject,
-            ),
-      timeout: timeoutOf(options.timeout ?? this.#options.timeout ?? DEFAULT_TIMEOUT_MS),
-      ...via,
+      check:
+        schema &&
+        ((data, answered) => validateResponse(schema, data, operation, requestIdOf(answered))),
+      log: this.#log,
+      telemetry: given.telemetry,
+      onRetry,
     };
   }
 
-  async #send(call: Call, operation?: AnyOperation): Promise<Answer<unknown>> {
-    call.log = this.#log;
-    call.expectsBody = operation?.response !== undefined;
-    await this.#definition.beforeSend?.(call);
-    // The transport runs the check before it ends the call's span and log line, so that an answer
-    // that breaks its schema is a failed call there too, not only for the caller.
-    const schema = operation?.response;
-    if (schema && this.#options.validateResponses === true) {
-      call.check = ({ data, response }) => ({
-        data: validateResponse(schema, data, call.operation, requestIdOf(response.headers)),
-        response,
-      });
-    }
-    return this.#transport.send(call);
+  /** The client's retry policy, or the request's settings laid over it. */
+  #retryOf(options: RequestOptions, operation: string): RetryPolicy {
+    if (options.retry === undefined) return this.#retry;
+    const idempotencyKeys = this.#definition.idempotencyKeys === true;
+    const settings = [this.#options.retry, options.retry];
+    return retryPolicy(settings, idempotencyKeys, `options of ${operation}`);
+  }
+
+  /**
+   * The `Idempotency-Key` of every attempt of a call: POST and PATCH carry one (the caller's, or a
+   * new one) where the interface honours it.
+   */
+  #idempotencyKey(method: HttpMethod, options: RequestOptions): string | undefined {
+    const write = method === 'POST' || method === 'PATCH';
+    if (!write || this.#definition.idempotencyKeys !== true) return undefined;
+    return options.idempotencyKey ?? newIdempotencyKey();
+  }
+
+  /** Runs the interface's check of a call, then sends it. */
+  async #send(request: PreparedRequest): Promise<CallResult<unknown>> {
+    await this.#definition.beforeSend?.(request);
+    return send(request);
   }
 }
 
@@ -399,7 +494,7 @@ export class ClientCore<C extends Contract> {
 function checkedTarget<C extends Contract>(
   definition: ClientDefinition<C>,
   options: GivenOptions,
-  credentials: (options: GivenOptions, subject: string) => Auth | undefined,
+  credentials: (options: GivenOptions) => Auth | undefined,
 ): { given: GivenOptions; url: string; auth: Auth | undefined } {
   const subject = `options of ${definition.name}`;
   const { environment } = definition;
@@ -410,7 +505,7 @@ function checkedTarget<C extends Contract>(
     const url = definition.url
       ? definition.url(given, subject)
       : serviceUrl(given.baseUrl, definition.contract.base, subject);
-    const auth = credentials(given, subject);
+    const auth = credentials(given);
     const secret = definition.browserSecret?.(given);
     if (secret) refuseSecretInBrowser(given.dangerouslyAllowBrowser, subject, secret);
     return { given, url, auth };
@@ -432,3 +527,9 @@ function pages<Item, Raw>(
 
 /** The transport's form of a timeout: `false` for none. */
 const timeoutOf = (ms: number): number | false => (ms === Number.POSITIVE_INFINITY ? false : ms);
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

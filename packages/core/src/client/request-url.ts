@@ -56,3 +56,8 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/** Where a call goes: its path (with its query) under the base URL, which ends with `/`. */
+export function targetUrl(base: string, path: string): string {
+  return base.endsWith('/') ? `${base}${path}` : `${base}/${path}`;
+}

@@ -1,5 +1,5 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
-import type { Pagination } from '../pagination/styles';
+import type { Pagination } from './pagination';
 
 /** The HTTP methods an operation can have. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,6 +1,6 @@
-import { inspectCustom, redactUrl } from '../observability/redact';
-import { type RateLimit, rateLimitOf } from '../retry/rate-limit';
-import { requestedWaitMs } from '../retry/requested-wait';
+import { inspectCustom, redactUrl } from '../redaction/redact';
+import { type RateLimit, rateLimitOf } from '../response/rate-limit';
+import { requestedWaitMs } from '../response/requested-wait';
 import { excerptOf } from './excerpt';
 
 /** Marks the errors of any copy of core: the ESM and the CommonJS builds each have their classes. */
@@ -25,9 +25,10 @@ export class ClientKitError extends Error {
     Object.defineProperty(ClientKitError.prototype, inspectCustom, { value: inspectError });
   }
 
-  constructor(message?: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message?: string, options?: ErrorOptions & { operation?: string | undefined }) {
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     Object.defineProperty(this, BRAND, { value: true });
+    if (options?.operation !== undefined) setOperation(this, options.operation);
     if (Object.hasOwn(this, 'cause')) {
       const { cause } = this;
       // Node prints an uncaught error's data `cause` whole, a runtime's chain of stacks under it;
@@ -108,7 +109,11 @@ function inspectError(
   return `${stack} ${inspect ? inspect(fields, options) : JSON.stringify(fields)}`;
 }
 
-/** Gives `error` its call's operation, unless it has one or is not a clientkit error. */
+/**
+ * Gives `error` its call's operation, unless it has one or is not a clientkit error. The transport
+ * builds its errors with the operation; the client's door names the rest (refusals before sending,
+ * a failed response check, an error of a hook).
+ */
 export function setOperation(error: unknown, operation: string): void {
   if (!(error instanceof ClientKitError) || error.operation !== undefined) return;
   try {
@@ -152,6 +157,8 @@ export interface APIErrorInit {
   headers?: Headers | undefined;
   method?: string | undefined;
   url?: string | undefined;
+  /** The call's operation, such as `docs.spaces.get`. */
+  operation?: string | undefined;
 }
 
 /**
@@ -184,7 +191,7 @@ export class APIError extends ClientKitError {
     const url = init.url === undefined ? undefined : redactUrl(init.url);
     const code = init.code ? ` ${init.code}` : '';
     const where = requestPart(init.method, url, init.requestId);
-    super(`${init.status}${code}: ${init.message}${where}`);
+    super(`${init.status}${code}: ${init.message}${where}`, { operation: init.operation });
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId ?? null;
@@ -321,6 +328,8 @@ export interface ConnectionErrorDetails {
   method?: string | undefined;
   /** The request URL; kept with credentials and secret query values removed. */
   url?: string | undefined;
+  /** The call's operation, such as `docs.spaces.get`. */
+  operation?: string | undefined;
 }
 
 /**
@@ -341,7 +350,8 @@ export class APIConnectionError extends ClientKitError {
   declare readonly url: string | undefined;
 
   constructor(message: string, details: ConnectionErrorDetails = {}) {
-    super(message, 'cause' in details ? { cause: details.cause } : undefined);
+    const cause = 'cause' in details ? { cause: details.cause } : {};
+    super(message, { ...cause, operation: details.operation });
     // No field for a status that never came, so that a printed error does not show one.
     if (details.status !== undefined) this.status = details.status;
     this.requestId = details.requestId ?? null;
@@ -436,6 +446,8 @@ export interface ResponseParseInit {
   method?: string | undefined;
   /** The request URL; kept with credentials and secret query values removed. */
   url?: string | undefined;
+  /** The call's operation, such as `docs.spaces.get`. */
+  operation?: string | undefined;
 }
 
 /**
@@ -469,7 +481,9 @@ export class APIResponseParseError extends ClientKitError {
       excerpt === ''
         ? 'the answer has no body, where JSON was promised'
         : `the answer is not JSON (${init.contentType ?? 'no content type'}): ${excerpt}`;
-    super(`${init.status}: ${what}${requestPart(init.method, url, init.requestId)}`);
+    super(`${init.status}: ${what}${requestPart(init.method, url, init.requestId)}`, {
+      operation: init.operation,
+    });
     this.status = init.status;
     this.contentType = init.contentType;
     this.excerpt = excerpt;

@@ -1,4 +1,4 @@
-import { redactText } from '../observability/redact';
+import { redactText } from '../redaction/redact';
 
 /** The longest excerpt of an answer an error message quotes. */
 export const EXCERPT_LENGTH = 200;

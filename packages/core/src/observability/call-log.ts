@@ -1,5 +1,4 @@
 import type { $ZodType } from 'zod/v4/core';
-import { requestIdOf } from '../client/api-promise';
 import type { Contract } from '../contract/operation';
 import {
   APIConnectionError,
@@ -7,11 +6,42 @@ import {
   APIResponseParseError,
   APIResponseValidationError,
 } from '../errors/errors';
-import type { ClientOptions } from '../options/options';
-import type { Call, CallLog } from '../transport/call';
-import { type Logger, leveledLogger, logLevelOf } from './logger';
-import { REDACTED, redactSecretFields, redactUrl } from './redact';
+import { REDACTED, redactSecretFields, redactUrl } from '../redaction/redact';
+import { requestIdOf } from '../response/request-id';
+import { type Logger, type LogLevel, leveledLogger } from './logger';
 import { redactBySchema } from './redact-by-schema';
+
+/** What a log line tells of a call: its names, where it went and what it sent. */
+export interface LoggedCall {
+  /** The operation's public name, such as `docs.spaces.get`. */
+  readonly operation: string;
+  readonly method: string;
+  /** The filled path relative to the base URL, with its query. */
+  readonly path: string;
+  /** The JSON text of the body. */
+  readonly body: string | undefined;
+  /** The caller's unchecked additions, whose values a log never shows. */
+  readonly options: {
+    readonly extraBody?: Record<string, unknown> | undefined;
+    readonly extraQuery?: Record<string, unknown> | undefined;
+  };
+}
+
+/** What a client writes of its calls, each line with the operation and no secret. */
+export interface CallLog {
+  /** The call got its answer, after `attempts` attempts; `data` is its parsed body, if read. */
+  completed(
+    call: LoggedCall,
+    response: Response,
+    attempts: number,
+    durationMs: number,
+    data?: unknown,
+  ): void;
+  /** The call failed with `error`, which its caller receives. */
+  failed(call: LoggedCall, error: unknown, attempts: number, durationMs: number): void;
+  /** The call is sent again after `error`; `retryCount` counts the retries so far. */
+  retrying(call: LoggedCall, error: Error, retryCount: number): void;
+}
 
 /** The schemas that say which values of an operation's query, body and answer are secrets. */
 interface OperationSchemas {
@@ -21,16 +51,15 @@ interface OperationSchemas {
 }
 
 /**
- * The log of a client's calls at its level; a level without a logger writes to `console`. At
+ * The log of a client's calls at `level`, written to `logger`. At
  * `debug` each line also holds the bodies, redacted: every field the contract marks secret, every
  * field whose name says it is one, credentials in URLs, and every `extraBody` and `extraQuery`
  * value (sent unchecked, so nothing says what they hold).
  */
-export function callLog(options: ClientOptions, contract?: Contract): CallLog {
-  const level = logLevelOf(options) ?? 'off';
-  const logger: Logger = leveledLogger(options.logger ?? console, level);
+export function callLog(given: Logger, level: LogLevel, contract?: Contract): CallLog {
+  const logger = leveledLogger(given, level);
   const schemasOf = level === 'debug' ? operationSchemas(contract) : undefined;
-  const bodies = (call: Call, answer: { data?: unknown } | undefined) => {
+  const bodies = (call: LoggedCall, answer: { data?: unknown } | undefined) => {
     if (!schemasOf) return {};
     try {
       return loggedBodies(call, schemasOf(call.operation), answer);
@@ -87,7 +116,7 @@ function operationSchemas(contract: Contract | undefined): (operation: string) =
 
 /** The request body and the answer's body of a call, as a debug line shows them. */
 function loggedBodies(
-  call: Call,
+  call: LoggedCall,
   schemas: OperationSchemas,
   answer: { data?: unknown } | undefined,
 ): { requestBody?: unknown; responseBody?: unknown } {
@@ -120,7 +149,7 @@ const UNKNOWN_BASE = 'http://unknown.invalid/';
  * The URL of an answer as a log line shows it, with secret and `extraQuery` parameters replaced;
  * the call's relative path when the answer has no URL (one a custom fetch built).
  */
-function loggedUrl(url: string, call: Call, querySchema: $ZodType | undefined): string {
+function loggedUrl(url: string, call: LoggedCall, querySchema: $ZodType | undefined): string {
   let target: URL;
   try {
     target = new URL(url || call.path, UNKNOWN_BASE);

@@ -1,7 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import { structureOf } from '../contract/schema-structure';
 import { isSecret } from '../contract/secret';
-import { REDACTED } from './redact';
+import { REDACTED } from '../redaction/redact';
 
 /** Deeper than any body an interface sends; a value nested further is left as it is. */
 const MAX_DEPTH = 64;

@@ -1,5 +1,13 @@
-import { inBrowser } from '../auth/browser-secret';
 import { RequestValidationError, type ValidationIssue } from '../errors/errors';
+
+/**
+ * A web page or a browser's worker: code and whatever secret it holds are readable there by anyone
+ * who loads it. Node, Deno, Bun and workerd have neither a document nor `importScripts`.
+ */
+export function inBrowser(): boolean {
+  const scope = globalThis as { document?: unknown; importScripts?: unknown };
+  return scope.document !== undefined || typeof scope.importScripts === 'function';
+}
 
 /** The variable every client reads its base URL from when its own is not set. */
 export const SHARED_BASE_URL_VARIABLE = 'CLIENTKIT_BASE_URL';

@@ -1,82 +1,10 @@
 import type { Logger, LogLevel } from '../observability/logger';
 import type { Telemetry } from '../observability/telemetry';
+import type { HookContext, TransportHooks } from './hooks';
 import { CLIENT_OPTION_RULES } from './rules';
 
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-/** Keys a caller may add to what hooks find in `options.context`. */
-export type HookContext = Record<string, unknown>;
-
-/** The options a hook receives (ky's normalized options), with the call's context. */
-export interface HookOptions {
-  /** The caller's context keys, and the call's `operation` and `pathTemplate`. */
-  readonly context: HookContext & {
-    /** The operation's public name, such as `docs.spaces.get`. */
-    readonly operation: string;
-    /** The path template relative to the base URL, such as `spaces/{spaceId}`. */
-    readonly pathTemplate: string;
-  };
-  readonly method: string;
-  readonly [option: string]: unknown;
-}
-
-/** What every hook but `beforeRetry` is told of the call's progress. */
-export interface HookState {
-  /** Retries made so far: 0 on the first attempt. */
-  readonly retryCount: number;
-}
-
-/**
- * Runs before each attempt; return a `Request` to send that instead, or a `Response` to answer
- * without sending.
- */
-export type BeforeRequestHook = (
-  request: Request,
-  options: HookOptions,
-  state: HookState,
-) => unknown;
-
-/**
- * Runs before each retry, once the wait is over, with the error the failed attempt ended with (the
- * client's error class: `RateLimitError`, `APIConnectionError`...). Return ky's `stop` to give up
- * and fail with that error.
- */
-export type BeforeRetryHook = (state: {
-  request: Request;
-  options: HookOptions;
-  error: Error;
-  retryCount: number;
-}) => unknown;
-
-/**
- * Runs on each answer; return a `Response` to use instead, or ky's `ky.retry()` to try again (under
- * the same rules as any retry).
- */
-export type AfterResponseHook = (
-  request: Request,
-  options: HookOptions,
-  response: Response,
-  state: HookState,
-) => unknown;
-
-/** An error answer as ky reports it to `beforeError`, before the client turns it into its own. */
-export interface HTTPErrorLike extends Error {
-  readonly request: Request;
-  readonly response: Response;
-  readonly options: HookOptions;
-}
-
-/** Runs on each error answer; returns the error to report (the client maps an answer's status). */
-export type BeforeErrorHook = (error: HTTPErrorLike, state: HookState) => Error | Promise<Error>;
-
-/** ky's hooks, in ky's shapes: each list runs in order, the client's before the request's. */
-export interface TransportHooks {
-  beforeRequest?: BeforeRequestHook[] | undefined;
-  beforeRetry?: BeforeRetryHook[] | undefined;
-  afterResponse?: AfterResponseHook[] | undefined;
-  beforeError?: BeforeErrorHook[] | undefined;
-}
 
 /** What `shouldRetry` is told of a failed attempt. */
 export interface ShouldRetryState {

@@ -1,19 +1,6 @@
-import { APIPromise, answerOf } from '../client/api-promise';
-import { type RateLimit, rateLimitOf } from '../retry/rate-limit';
-
-/**
- * How one listing style moves from page to page. `next` returns the query of the following page, or
- * null when the page just read was the last; `beforeRequest` may refuse a request (for example with an
- * expired checkpoint).
- */
-export interface PageStrategy<Params, Raw, Item> {
-  /** The items of a page's body. */
-  items(raw: Raw): Item[];
-  /** The query of the next page, or null after the last one. */
-  next(raw: Raw, params: Params, items: Item[]): Params | null;
-  /** Throws to refuse a request before it is sent. */
-  beforeRequest?(params: Params): void;
-}
+import type { PageStrategy } from '../contract/pagination';
+import { APIPromise, resultOf } from '../response/api-promise';
+import { type RateLimit, rateLimitOf } from '../response/rate-limit';
 
 /** One page of a listing: its items, the whole body, and the way to the next page. */
 export class Page<Item, Raw = unknown> {
@@ -137,6 +124,6 @@ export function paginate<Params, Raw, Item>(
       return page;
     });
   };
-  const listing = new PagePromise(answerOf(load(firstParams)));
+  const listing = new PagePromise(resultOf(load(firstParams)));
   return listing;
 }

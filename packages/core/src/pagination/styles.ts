@@ -1,29 +1,5 @@
+import type { ListingStrategy, PageParams, Pagination } from '../contract/pagination';
 import { APIResponseValidationError, CheckpointExpiredError } from '../errors/errors';
-import type { PageStrategy } from './page';
-
-/** The query of one page: the caller's filters and the style's own parameters. */
-export type PageParams = Record<string, unknown>;
-
-/** How one listing moves from page to page; made fresh for each listing. */
-export interface ListingStrategy extends PageStrategy<PageParams, unknown, unknown> {
-  /** The query of the first page, with the style's own parameters filled in. */
-  first(params: PageParams): PageParams;
-}
-
-/**
- * A pagination style, as a contract declares it on a list operation: its name and the field of the
- * answer that holds the records, the query parameters that are its own, and the strategy that pages
- * one listing. Each style is its own value, so a client carries only the styles its contract uses.
- */
-export interface Pagination {
-  readonly style: 'cursor' | 'page-number' | 'offset' | 'checkpoint' | 'record-offset';
-  /** The field of an answer that holds the page's records; without it, the answer's one list. */
-  readonly items?: string;
-  /** The query parameters that are this style's own: they pick it when an operation offers several. */
-  readonly params: readonly string[];
-  /** A fresh strategy for one listing. */
-  strategy(): ListingStrategy;
-}
 
 /**
  * The records of a page: the named field, the body itself when it is a bare array, or its one list.

@@ -2,7 +2,7 @@ import type { HttpMethod } from '../contract/operation';
 import { RequestValidationError } from '../errors/errors';
 import type { RetryOptions, RetrySetting, ShouldRetryState } from '../options/options';
 import { checkOptions, RETRY_OPTION_RULES } from '../options/rules';
-import { requestedWaitMs } from './requested-wait';
+import { requestedWaitMs } from '../response/requested-wait';
 
 /**
  * The one retry policy of every client, whatever sends the request (ky, or the metering stream's

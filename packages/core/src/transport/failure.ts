@@ -1,17 +1,18 @@
-import { requestIdOf } from '../client/api-promise';
 import {
   APIConnectionError,
+  APIResponseParseError,
   APITimeoutError,
   APIUserAbortError,
-  type ErrorBodyMapper,
   makeAPIError,
   requestPart,
 } from '../errors/errors';
 import { excerptOf } from '../errors/excerpt';
-import { redactUrl } from '../observability/redact';
+import { redactUrl } from '../redaction/redact';
+import { requestIdOf } from '../response/request-id';
 import { type AttemptFailure, sentNothing } from '../retry/policy';
-import type { Call } from './call';
-import type { Exchange } from './sender';
+import { parsedBody } from './body';
+import type { PreparedRequest } from './prepared-request';
+import type { ReceivedResponse } from './sender';
 
 /** The start of an answer whose body then broke off: its status and headers. */
 export interface AnswerStart {
@@ -34,8 +35,8 @@ export class ConnectionFailure extends Error {
 }
 
 /**
- * A hook forced a retry (ky's `ky.retry()` from `afterResponse`) on the answer it saw, which the
- * retry rules judge as they judge that answer.
+ * A hook forced a retry (ky's `ky.retry()` from `afterResponse`) on the response it saw, which the
+ * retry rules judge as they judge that response.
  */
 export class ForcedRetry extends Error {
   constructor(
@@ -43,8 +44,8 @@ export class ForcedRetry extends Error {
     readonly forced: Error,
     /** The delay the hook named, if any. */
     readonly delay: number | undefined,
-    /** The answer the hook was given, which stands when a rule forbids the retry. */
-    readonly answer: Exchange,
+    /** The response the hook was given, which stands when a rule forbids the retry. */
+    readonly response: ReceivedResponse,
   ) {
     super('A hook forced a retry');
   }
@@ -54,13 +55,43 @@ export class ForcedRetry extends Error {
 export interface FailedAttempt {
   failure: AttemptFailure;
   error: Error;
-  /** The answer a hook forced a retry on, which stands when a rule forbids the retry. */
-  answer?: Exchange | undefined;
-  /**
-   * The error the caller gets when this was the last attempt, when it says more than `error`: a
-   * failed connection's and a timeout's say how many attempts were made over how long.
-   */
-  final?: ((tally: Tally) => Error) | undefined;
+  /** The response a hook forced a retry on, which stands when a rule forbids the retry. */
+  forcedOn?: ReceivedResponse | undefined;
+}
+
+/** How many attempts a call has made so far, over how long: what a connection's error reports. */
+export interface Tally {
+  attempts: number;
+  elapsedMs: number;
+}
+
+/**
+ * A response outside 2xx as a failed attempt, with the interface's error class, code, message and
+ * request id; undefined for a success. A response the interface's error body does not explain (a
+ * proxy's HTML page) is quoted in the message, briefly and without secrets.
+ */
+export function statusFailure(
+  received: ReceivedResponse,
+  request: PreparedRequest,
+): FailedAttempt | undefined {
+  if (received.status >= 200 && received.status < 300) return undefined;
+  const headers = received.headers();
+  const body = parsedBody(received.text, received.contentType);
+  const fields = request.errorFields?.(body);
+  const excerpt = fields?.message === undefined ? excerptOf(received.text) : '';
+  const unexplained = [received.statusText, excerpt].filter(Boolean).join(': ');
+  const error = makeAPIError({
+    status: received.status,
+    code: fields?.code,
+    message: fields?.message ?? (unexplained || 'Request failed'),
+    requestId: requestIdOf(headers),
+    body,
+    headers,
+    method: request.method,
+    url: received.url,
+    operation: request.operation,
+  });
+  return { failure: { kind: 'status', status: received.status, headers }, error };
 }
 
 /**
@@ -68,91 +99,87 @@ export interface FailedAttempt {
  * forced retry, a failed connection, or an error of a hook or a custom fetch, which reaches the
  * caller as itself and is never retried.
  */
-export function failedAttempt(
+export function thrownFailure(
   thrown: unknown,
   timedOut: boolean,
-  url: string,
-  call: Call,
+  request: PreparedRequest,
+  tally: Tally,
 ): FailedAttempt {
-  const { signal } = call.options;
+  const { signal } = request;
   if (signal?.aborted) return { failure: { kind: 'other' }, error: abortError(signal, thrown) };
   const answered = thrown instanceof ConnectionFailure ? thrown.answered : undefined;
   if (timedOut) {
-    return {
-      failure: { kind: 'timeout' },
-      error: timeoutError(url, call, answered),
-      final: (tally) => timeoutError(url, call, answered, tally),
-    };
+    return { failure: { kind: 'timeout' }, error: timeoutError(request, answered, tally) };
   }
   if (thrown instanceof ForcedRetry) {
-    const { delay, answer } = thrown;
+    const { delay, response } = thrown;
     return {
-      failure: { kind: 'forced', delay, status: answer.status, headers: answer.headers() },
+      failure: { kind: 'forced', delay, status: response.status, headers: response.headers() },
       error: thrown.forced,
-      answer,
+      forcedOn: response,
     };
   }
   if (thrown instanceof ConnectionFailure) {
-    const cause = thrown.cause;
     // An answer that had begun proves the request arrived, whatever the cause says.
-    const unsent = !answered && sentNothing(cause);
+    const unsent = !answered && sentNothing(thrown.cause);
     return {
       failure: unsent ? { kind: 'unsent' } : { kind: 'connection' },
-      error: connectionError(thrown.url, cause, call, answered),
-      final: (tally) => connectionError(thrown.url, cause, call, answered, tally),
+      error: connectionError(thrown.url, thrown.cause, request, answered, tally),
     };
   }
   return { failure: { kind: 'other' }, error: thrown as Error };
 }
 
 /**
- * The interface's error class for an error answer, with its code, message and request id. An
- * answer the interface's error body does not explain (a proxy's HTML page) is quoted in the
- * message, briefly and without secrets.
+ * The data of a success: its body as JSON. A body that claims JSON and does not parse, or that is
+ * not JSON (or missing) where the operation promises JSON, is an `APIResponseParseError`, never text
+ * handed on as data. Where nothing is promised (the `request()` escape hatch, an operation without
+ * a response), a body that does not claim JSON is passed on as text, and an empty one as undefined.
  */
-export function answerError(
-  exchange: Exchange,
-  body: unknown,
-  call: Call,
-  errorFields: ErrorBodyMapper | undefined,
-): Error {
-  const headers = exchange.headers();
-  const fields = errorFields?.(body);
-  const excerpt = fields?.message === undefined ? excerptOf(exchange.text) : '';
-  const unexplained = [exchange.statusText, excerpt].filter(Boolean).join(': ');
-  return makeAPIError({
-    status: exchange.status,
-    code: fields?.code,
-    message: fields?.message ?? (unexplained || 'Request failed'),
+export function dataOf(received: ReceivedResponse, request: PreparedRequest): unknown {
+  if (request.method === 'HEAD') return undefined;
+  const { text, contentType } = received;
+  if (text === '') {
+    if (request.expectsBody) throw parseError(received, request);
+    return undefined;
+  }
+  if (!request.expectsBody && !contentType?.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw parseError(received, request);
+  }
+}
+
+function parseError(received: ReceivedResponse, request: PreparedRequest): APIResponseParseError {
+  const headers = received.headers();
+  return new APIResponseParseError({
+    status: received.status,
+    contentType: received.contentType,
+    text: received.text,
     requestId: requestIdOf(headers),
-    body,
     headers,
-    method: call.method,
-    url: exchange.url,
+    method: request.method,
+    url: received.url,
+    operation: request.operation,
   });
 }
 
-/** How many attempts a call made, over how long: what a connection's final error reports. */
-export interface Tally {
-  attempts: number;
-  elapsedMs: number;
-}
-
-/** An attempt to `url` that got no whole answer within the call's timeout. */
-export function timeoutError(
-  url: string,
-  call: Call,
-  answered?: AnswerStart,
-  tally?: Tally,
+/** An attempt that got no whole answer within the call's timeout. */
+function timeoutError(
+  request: PreparedRequest,
+  answered: AnswerStart | undefined,
+  tally: Tally,
 ): APITimeoutError {
   const what = answered
-    ? `The ${answered.status} answer did not end within ${call.timeout} ms`
-    : `No response within ${call.timeout} ms`;
-  const request = requestPart(call.method, redactUrl(url), idOfAnswer(answered));
-  return new APITimeoutError(`${what}${request}${tallyOf(tally)}`, {
+    ? `The ${answered.status} answer did not end within ${request.timeout} ms`
+    : `No response within ${request.timeout} ms`;
+  const where = requestPart(request.method, redactUrl(request.url), idOfAnswer(answered));
+  return new APITimeoutError(`${what}${where}${tallyOf(tally)}`, {
     ...answerDetails(answered),
-    method: call.method,
-    url,
+    method: request.method,
+    url: request.url,
+    operation: request.operation,
   });
 }
 
@@ -160,25 +187,26 @@ export function timeoutError(
  * A connection to `url` that failed, `cause` being what the runtime raised: where it was going,
  * what the runtime said, and what to check.
  */
-export function connectionError(
+function connectionError(
   url: string,
   cause: unknown,
-  call: Call,
-  answered?: AnswerStart,
-  tally?: Tally,
+  request: PreparedRequest,
+  answered: AnswerStart | undefined,
+  tally: Tally,
 ): APIConnectionError {
   const { host, hostname, origin } = new URL(url);
-  const request = requestPart(call.method, redactUrl(url), idOfAnswer(answered));
+  const where = requestPart(request.method, redactUrl(url), idOfAnswer(answered));
   const said = `${describeCause(cause)}${tallyOf(tally)}`;
   const code = causeCode(cause);
   const message = answered
-    ? `The ${answered.status} answer from ${host} broke off before its end${request}: ${said}`
-    : `${whatFailed(code, host, hostname)}${request}: ${said}; ${whatToCheck(code, origin)}`;
+    ? `The ${answered.status} answer from ${host} broke off before its end${where}: ${said}`
+    : `${whatFailed(code, host, hostname)}${where}: ${said}; ${whatToCheck(code, origin)}`;
   return new APIConnectionError(message, {
     cause,
     ...answerDetails(answered),
-    method: call.method,
+    method: request.method,
     url,
+    operation: request.operation,
   });
 }
 
@@ -220,8 +248,7 @@ function idOfAnswer(answered: AnswerStart | undefined): string | null {
   return answered ? requestIdOf(answered.headers) : null;
 }
 
-function tallyOf(tally: Tally | undefined): string {
-  if (!tally) return '';
+function tallyOf(tally: Tally): string {
   if (tally.attempts <= 1) return ', 1 attempt';
   return `, ${tally.attempts} attempts over ${(tally.elapsedMs / 1000).toFixed(1)} s`;
 }

@@ -3,7 +3,6 @@
  * case-insensitive and a name given twice in two cases must not go out twice.
  */
 import { type Auth, fixedHeadersOf } from '../auth/auth';
-import type { Call } from './call';
 
 type HeaderSet = Record<string, string | undefined>;
 
@@ -23,26 +22,12 @@ export function setHeaders<Target extends HeaderSet>(
   return target;
 }
 
-/**
- * The headers of a call's attempts (but `Idempotency-Key`): the client's own, the request's, the
- * content type of a body, then the credentials.
- */
-export function callHeaders(
-  client: Readonly<Record<string, string>>,
-  call: Call,
-  credentials: Readonly<Record<string, string>>,
-): Record<string, string> {
-  const headers = setHeaders({ ...client }, call.options.headers);
-  if (call.body !== undefined) headers['content-type'] ??= 'application/json';
-  return setHeaders(headers, credentials);
-}
-
-/** The credentials of one attempt, remembered in `sent` (names in lower case) for `Auth.renew`. */
+/** The credentials of one attempt, names in lower case: what `Auth.renew` is told was sent. */
 export async function credentialsOf(
   auth: Auth | undefined,
-  sent: Record<string, string>,
 ): Promise<Readonly<Record<string, string>>> {
-  const credentials = auth ? (fixedHeadersOf(auth) ?? (await auth.headers())) : {};
-  setHeaders(sent, credentials);
-  return credentials;
+  if (!auth) return {};
+  const fixed = fixedHeadersOf(auth);
+  if (fixed) return fixed;
+  return setHeaders({}, await auth.headers()) as Record<string, string>;
 }

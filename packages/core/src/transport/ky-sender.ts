@@ -5,10 +5,17 @@ import ky, {
   type KyInstance,
   type Options,
 } from 'ky';
-import type { HookContext, HookOptions, HookState, TransportHooks } from '../options/options';
+import {
+  type HookContext,
+  type HookOptions,
+  type HookState,
+  isForcedRetryRequest,
+  stopRetrying,
+  type TransportHooks,
+} from '../options/hooks';
 import { hasNoBody } from './body';
 import { ConnectionFailure, ForcedRetry } from './failure';
-import type { AttemptRequest, Exchange, Sender } from './sender';
+import type { AttemptRequest, ReceivedResponse, Sender } from './sender';
 
 type Hook = (...args: never[]) => unknown;
 
@@ -30,6 +37,52 @@ export function kyInstance(fetchOf: () => typeof fetch): KyInstance {
       });
     },
   });
+}
+
+/** What decides how one call's attempts travel. */
+export interface SenderChoice {
+  /** The client's ky instance (see `kyInstance`). */
+  ky: KyInstance;
+  /** The client's hooks and the request's. */
+  hooks: { client: TransportHooks | undefined; request: TransportHooks | undefined };
+  /** The client's own sender for this call, if it has one (metering's stream on Node). */
+  own: Sender | undefined;
+  /** Whether the application gave a `fetch`, which only ky's path honours. */
+  fetchGiven: boolean;
+  /** What hooks find in `options.context`: the caller's keys, the operation and its path template. */
+  context: () => HookContext;
+}
+
+/**
+ * The call's own sender, unless the application gave what only ky's path honours (a `fetch`, or
+ * hooks); otherwise ky, with the application's hooks.
+ */
+export function senderFor(choice: SenderChoice): Sender {
+  const { client, request } = choice.hooks;
+  if (choice.own && !choice.fetchGiven && !client && !request) return choice.own;
+  const hooks = mergedHooks(client, request);
+  return kySender(choice.ky, hooks, hooks && choice.context());
+}
+
+const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'] as const;
+
+/**
+ * The client's hooks, then the request's; a request list set to `undefined` empties the client's,
+ * as ky does. Undefined when the application gave none.
+ */
+function mergedHooks(
+  own: TransportHooks | undefined,
+  request: TransportHooks | undefined,
+): TransportHooks | undefined {
+  if (!own && !request) return undefined;
+  const hooks: TransportHooks = {};
+  for (const name of hookNames) {
+    const requested = request?.[name];
+    const emptied = request !== undefined && Object.hasOwn(request, name) && !requested;
+    const list = emptied ? [] : [...(own?.[name] ?? []), ...(requested ?? [])];
+    (hooks as Record<string, unknown[]>)[name] = list;
+  }
+  return hooks;
 }
 
 /**
@@ -66,12 +119,13 @@ export function kySender(
       } finally {
         seen.end();
       }
-      return exchangeOf(response, attempt);
+      return receivedOf(response, attempt);
     },
     async beforeRetry(error, retryCount) {
       for (const hook of hooks?.beforeRetry ?? []) {
         const { request, options } = seen.last();
-        if ((await hook({ request, options, error, retryCount })) === ky.stop) return false;
+        const result = await hook({ request, options, error, retryCount });
+        if (result === stopRetrying || result === ky.stop) return false;
       }
       return true;
     },
@@ -126,7 +180,14 @@ class AttemptsSeen {
     const keepAnswer = (_request: Request, _options: HookOptions, response: Response) => {
       this.#answer = response.clone();
     };
-    const afterResponse = withState(hooks.afterResponse);
+    // clientkit's `forceRetry()` becomes ky's, which ky turns into the error the loop judges.
+    const afterResponse = withState(hooks.afterResponse).map(
+      (hook) =>
+        async (...args: unknown[]) => {
+          const result = await hook(...args);
+          return isForcedRetryRequest(result) ? ky.retry({ delay: result.delay }) : result;
+        },
+    );
     return {
       beforeRequest: [...withState(hooks.beforeRequest), sending],
       afterResponse: afterResponse.length > 0 ? [keepAnswer, ...afterResponse] : [],
@@ -147,12 +208,12 @@ class AttemptsSeen {
     }
     const answer = this.#answer!;
     this.#answer = undefined;
-    return new ForcedRetry(error, error.customDelay, await exchangeOf(answer, attempt));
+    return new ForcedRetry(error, error.customDelay, await receivedOf(answer, attempt));
   }
 }
 
-/** An answer of ky's, its body read now (within the attempt's signal). */
-async function exchangeOf(response: Response, attempt: AttemptRequest): Promise<Exchange> {
+/** A response of ky's, its body read now (within the attempt's signal). */
+async function receivedOf(response: Response, attempt: AttemptRequest): Promise<ReceivedResponse> {
   let text = '';
   if (hasNoBody(response.status, attempt.method)) {
     await response.body?.cancel();

@@ -21,8 +21,8 @@ export interface AttemptRequest {
   announce?: ((request: Request) => void) | undefined;
 }
 
-/** An answer of any status, its body read whole within the attempt's time. */
-export interface Exchange {
+/** A response of any status, its body read whole within the attempt's time. */
+export interface ReceivedResponse {
   status: number;
   statusText: string;
   /** The URL that answered. */
@@ -37,7 +37,7 @@ export interface Exchange {
 
 /**
  * How the attempts of a call reach the network: ky over `fetch` for every call, or a client's own
- * way on some runtime (metering's stream over `node:http`). The one retry loop drives it.
+ * way on some runtime (metering's stream over `node:http`). The one attempt loop (`send.ts`) drives it.
  */
 export interface Sender {
   /**
@@ -45,17 +45,12 @@ export interface Sender {
    * `ConnectionFailure` when the connection fails (before or during the answer); anything else it
    * throws reaches the caller as it is, never retried.
    */
-  send(attempt: AttemptRequest): Promise<Exchange>;
+  send(attempt: AttemptRequest): Promise<ReceivedResponse>;
   /**
    * Runs before each retry, once its wait is over, with the error of the failed attempt; resolves
    * false to call the retry off.
    */
   beforeRetry?(error: Error, retryCount: number): Promise<boolean>;
-}
-
-/** Where a call goes: its path (with its query) under the base URL, which ends with `/`. */
-export function targetUrl(base: string, path: string): string {
-  return base.endsWith('/') ? `${base}${path}` : `${base}/${path}`;
 }
 
 /**

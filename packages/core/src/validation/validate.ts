@@ -10,7 +10,7 @@ import {
   RequestValidationError,
   type ValidationIssue,
 } from '../errors/errors';
-import { redactSecretFields } from '../observability/redact';
+import { redactSecretFields } from '../redaction/redact';
 import { knownFieldsAt } from './known-fields';
 
 /**

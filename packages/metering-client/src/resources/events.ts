@@ -7,7 +7,7 @@ import {
 } from '@clientkit/contracts/metering';
 import { APIPromise, type RequestOptions } from '@clientkit/core';
 import { validateInput } from '@clientkit/core/contract';
-import type { ClientCore, Via } from '@clientkit/core/internal';
+import type { CallTarget, ClientCore } from '@clientkit/core/internal';
 import { withIdentifier } from '../identifier';
 
 /** What `events.send` resolves to: the events as sent, each with the identifier it carried. */
@@ -21,9 +21,9 @@ export interface SentMeterEvents {
  */
 export class Events {
   readonly #core: ClientCore<typeof metering>;
-  readonly #stream: Via;
+  readonly #stream: CallTarget;
 
-  constructor(core: ClientCore<typeof metering>, stream: Via) {
+  constructor(core: ClientCore<typeof metering>, stream: CallTarget) {
     this.#core = core;
     this.#stream = stream;
   }

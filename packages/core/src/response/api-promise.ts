@@ -1,4 +1,5 @@
-import { type RateLimit, rateLimitOf } from '../retry/rate-limit';
+import { type RateLimit, rateLimitOf } from './rate-limit';
+import { requestIdOf } from './request-id';
 
 /** A parsed body together with the response it came from. */
 export interface WithResponse<T> {
@@ -10,22 +11,17 @@ export interface WithResponse<T> {
   rateLimit: RateLimit | undefined;
 }
 
-/** The id a service gave the request: `x-request-id`, else `request-id`; null when it sent neither. */
-export function requestIdOf(headers: Headers): string | null {
-  return headers.get('x-request-id') ?? headers.get('request-id');
-}
-
-/** What an APIPromise settles with before its data is taken out. */
-export interface Answer<T> {
+/** What a call resolves with before its data is taken out: the data and the response it came in. */
+export interface CallResult<T> {
   data: T;
   response: Response;
 }
 
 /**
- * The answer an APIPromise wraps, for code that builds one APIPromise on another (core's
- * paginators and escape hatches).
+ * The result an APIPromise wraps, for code that builds one APIPromise on another (core's
+ * paginators).
  */
-export let answerOf: <T>(promise: APIPromise<T>) => Promise<Answer<T>>;
+export let resultOf: <T>(promise: APIPromise<T>) => Promise<CallResult<T>>;
 
 /**
  * What every SDK method returns: a real `Promise` of the data, which also offers `.withResponse()`
@@ -35,21 +31,21 @@ export let answerOf: <T>(promise: APIPromise<T>) => Promise<Answer<T>>;
  * const { data: space, requestId } = await docs.spaces.get('space_1').withResponse();
  */
 export class APIPromise<T> extends Promise<T> {
-  // `then` and its kin make plain promises: an APIPromise is only ever built from an answer.
+  // `then` and its kin make plain promises: an APIPromise is only ever built from a call's result.
   static override get [Symbol.species]() {
     return Promise;
   }
 
   static {
-    answerOf = (promise) => promise.#answer;
+    resultOf = (promise) => promise.#result;
   }
 
-  readonly #answer: Promise<Answer<T>>;
+  readonly #result: Promise<CallResult<T>>;
 
-  constructor(answer: Promise<Answer<T>>) {
-    // The promise itself is never settled with anything a caller sees: `then` reads the answer.
+  constructor(result: Promise<CallResult<T>>) {
+    // The promise itself is never settled with anything a caller sees: `then` reads the result.
     super(keepPending);
-    this.#answer = answer;
+    this.#result = result;
   }
 
   /** A promise that rejects with `error`, for failures found before any request is made. */
@@ -59,7 +55,7 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The data, the raw `Response`, its request id and the request budget it reports. */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#answer.then(({ data, response }) => ({
+    return this.#result.then(({ data, response }) => ({
       data,
       response,
       requestId: requestIdOf(response.headers),
@@ -70,7 +66,7 @@ export class APIPromise<T> extends Promise<T> {
   /** A new APIPromise whose data is `transform(data, response)`, keeping the same response. */
   map<U>(transform: (data: T, response: Response) => U): APIPromise<U> {
     return new APIPromise(
-      this.#answer.then(({ data, response }) => ({ data: transform(data, response), response })),
+      this.#result.then(({ data, response }) => ({ data: transform(data, response), response })),
     );
   }
 
@@ -79,7 +75,7 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#answer.then(dataOf).then(onfulfilled, onrejected);
+    return this.#result.then(dataOf).then(onfulfilled, onrejected);
   }
 
   override catch<R = never>(
@@ -95,6 +91,6 @@ export class APIPromise<T> extends Promise<T> {
 
 function keepPending(): void {}
 
-function dataOf<T>(answer: Answer<T>): T {
-  return answer.data;
+function dataOf<T>(result: CallResult<T>): T {
+  return result.data;
 }
