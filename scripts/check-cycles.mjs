@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Finds import cycles among the files of each package's src/ (static imports and re-exports,
 // type-only imports, and dynamic import() alike: each ties load order or declarations together,
-// and the architecture allows no cycle inside a package). Prints each cycle as the files it links
-// and exits 1 if there is any.
+// and the architecture allows no cycle inside a package), and among its folders: the files of a
+// folder taken as one, so that layers only point down (the entry files directly in src/, which
+// import every layer and which no layer imports, are left out). Prints each cycle as the files or
+// folders it links and exits 1 if there is any.
 // Usage: node scripts/check-cycles.mjs [src-dir ...]   (default: packages/*/src)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -37,6 +39,32 @@ function resolveRelative(from, specifier, known) {
   const base = resolve(dirname(from), specifier);
   const candidates = [base.replace(/\.js$/, '.ts'), base, `${base}.ts`, join(base, 'index.ts')];
   return candidates.find((candidate) => known.has(candidate));
+}
+
+/**
+ * The graph of the folders of `srcDir`: each folder directly under it imports the folders its
+ * files import. Files directly in `srcDir` (the package's entries) are left out.
+ * @param {Map<string, string[]>} graph
+ * @param {string} srcDir
+ * @returns {Map<string, string[]>}
+ */
+export function folderGraph(graph, srcDir) {
+  const folderOf = (file) => {
+    const [first, ...rest] = relative(srcDir, file).split(/[\\/]/);
+    return rest.length > 0 ? first : undefined;
+  };
+  const folders = new Map();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    const imported = folders.get(from) ?? new Set();
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== undefined && to !== from) imported.add(to);
+    }
+    folders.set(from, imported);
+  }
+  return new Map([...folders].map(([folder, targets]) => [folder, [...targets].sort()]));
 }
 
 /**
@@ -131,18 +159,23 @@ function pathTo(cameFrom, start, file) {
 export function report(srcDirs, root = process.cwd()) {
   const lines = [];
   for (const srcDir of srcDirs) {
-    const cycles = findCycles(importGraph(srcDir));
-    if (cycles.length === 0) continue;
-    const plural = cycles.length === 1 ? 'cycle' : 'cycles';
-    lines.push(`${relative(root, srcDir)}: ${cycles.length} import ${plural}`);
-    for (const { files, chains } of cycles) {
-      lines.push(
-        `  ${files.length} files: ${files.map((file) => relative(srcDir, file)).join(', ')}`,
-      );
-      for (const chain of chains) {
-        lines.push(`    ${chain.map((file) => relative(srcDir, file)).join(' -> ')}`);
-      }
-    }
+    const graph = importGraph(srcDir);
+    const named = (file) => relative(srcDir, file);
+    lines.push(...described(findCycles(graph), `${relative(root, srcDir)}`, 'files', named));
+    const folders = findCycles(folderGraph(graph, srcDir));
+    lines.push(...described(folders, `${relative(root, srcDir)} (folders)`, 'folders', String));
+  }
+  return lines;
+}
+
+/** The lines that tell `cycles` of one source folder; none when there are none. */
+function described(cycles, where, things, named) {
+  if (cycles.length === 0) return [];
+  const plural = cycles.length === 1 ? 'cycle' : 'cycles';
+  const lines = [`${where}: ${cycles.length} import ${plural}`];
+  for (const { files, chains } of cycles) {
+    lines.push(`  ${files.length} ${things}: ${files.map(named).join(', ')}`);
+    for (const chain of chains) lines.push(`    ${chain.map(named).join(' -> ')}`);
   }
   return lines;
 }
@@ -162,9 +195,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lines = report(srcDirs, root);
   if (lines.length > 0) {
     console.error(
-      `Import cycles (no package may import itself round a loop):\n${lines.join('\n')}`,
+      `Import cycles (no package, nor any folder of one, may import itself round a loop):\n${lines.join('\n')}`,
     );
     process.exit(1);
   }
-  console.log(`No import cycles in ${srcDirs.length} source folders.`);
+  console.log(`No import cycles among the files or folders of ${srcDirs.length} packages.`);
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph } from '../../scripts/check-cycles.mjs';
+import { findCycles, folderGraph, importGraph } from '../../scripts/check-cycles.mjs';
 import { workspaceRoot } from '../src/published-packages';
 
 const script = join(workspaceRoot, 'scripts', 'check-cycles.mjs');
@@ -45,5 +45,22 @@ describe('scripts/check-cycles.mjs', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(findCycles(importGraph(fixture('acyclic')))).toEqual([]);
+  });
+
+  it('finds two folders that import each other although no file cycle links them', () => {
+    const graph = importGraph(fixture('folder-cyclic'));
+    expect(findCycles(graph)).toEqual([]);
+    expect(findCycles(folderGraph(graph, fixture('folder-cyclic')))).toEqual([
+      { files: ['high', 'low'], chains: [['high', 'low', 'high']] },
+    ]);
+    const result = checkCycles(fixture('folder-cyclic'));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('(folders): 1 import cycle');
+    expect(result.stderr).toContain('high -> low -> high');
+  });
+
+  it('leaves the entry files directly in src out of the folders', () => {
+    const folders = folderGraph(importGraph(fixture('cyclic')), fixture('cyclic'));
+    expect([...folders.keys()]).toEqual(['chain']);
   });
 });
