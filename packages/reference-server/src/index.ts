@@ -175,7 +175,7 @@ export async function createReferenceServer(
   (httpServer as HttpServer).keepAliveTimeout = IDLE_CONNECTION_MS;
   let url: string | undefined;
   const close = async () => {
-    waits.endAll();
+    waits.close();
     clock.close();
     for (const module of modules) await module.close?.();
     if (!httpServer.listening) return;

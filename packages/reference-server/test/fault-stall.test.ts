@@ -139,7 +139,7 @@ describe('the register of stalled exchanges', () => {
     });
     expect(waits.open).toBe(1);
     release();
-    waits.endAll();
+    waits.close();
     expect([waits.open, ended]).toEqual([0, false]);
   });
 
@@ -182,7 +182,7 @@ describe('the register of stalled exchanges', () => {
       origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     });
     let closedAfterRelease: () => void = () => {};
-    afterEach(() => waits.endAll());
+    afterEach(() => waits.close());
     afterAll(() => new Promise((resolve) => http.close(resolve)));
 
     it('forgets the stall once the client closes its connection', async () => {

@@ -54,11 +54,11 @@ function faultedBody(
           fail(signal.reason);
         };
         if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
         release = waits.hold(() => {
           signal.removeEventListener('abort', onAbort);
           fail(terminated(connectionClosed()));
         });
-        signal.addEventListener('abort', onAbort, { once: true });
       });
     },
     cancel() {
