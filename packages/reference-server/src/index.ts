@@ -73,7 +73,7 @@ export interface ReferenceServer {
   fetch: typeof fetch;
   /** Listens on 127.0.0.1 (port 0 picks a free one) and resolves with the origin URL. */
   listen(port?: number, hostname?: string): Promise<{ url: string; port: number }>;
-  /** Stops listening, closes open connections (stalled ones too) and background work. */
+  /** Stops listening, closes open connections (stalled ones too), ends every fault wait and background work. */
   close(): Promise<void>;
   /** Closes the server, for `await using server = await createReferenceServer()`. */
   [Symbol.asyncDispose](): Promise<void>;
