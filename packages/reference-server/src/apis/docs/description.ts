@@ -23,7 +23,7 @@ const QUERY_ERRORS = [400, ...TOKEN_ERRORS];
 const BODY_ERRORS = [400, 413, 415, ...TOKEN_ERRORS];
 
 /** What the docs document says of each operation, beyond what the contract declares. */
-const docsDocumentation: DocumentationOf<typeof requests.docs> = {
+export const docsDocumentation: DocumentationOf<typeof requests.docs> = {
   getApiInformation: {
     summary: 'The release and build date',
     success: [200],
