@@ -1,3 +1,4 @@
+import { docs } from '@clientkit/contracts/docs';
 import type { DocsScheme, DocsScope } from '@clientkit/reference-server';
 import { describe, expect, it } from 'vitest';
 import { type DocsClient, PermissionDeniedError } from '../src/index';
@@ -120,8 +121,9 @@ function allowed(column: string, principal: (typeof principals)[number]): boolea
 }
 
 describe('security matrix: every operation with every scheme and scope', () => {
-  it('covers all 24 operations of the specification', () => {
+  it('covers every operation of the contract, all 24 of the specification', () => {
     expect(Object.keys(securityColumn)).toHaveLength(24);
+    expect(Object.keys(securityColumn).sort()).toEqual(Object.keys(docs.operations).sort());
     expect(Object.keys(calls).sort()).toEqual(Object.keys(securityColumn).sort());
   });
 

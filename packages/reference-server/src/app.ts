@@ -1,53 +1,56 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { adminError } from './admin/problem';
 import { ADMIN_BODY_LIMIT } from './admin/routes';
 import { limitBody } from './body-limit';
 import { corsPolicy } from './cors';
+import { ConnectionFault } from './faults/connection-fault';
 import type { FaultInjector } from './faults/injector';
-import { faultMiddlewares } from './faults/middleware';
+import { faultStages } from './faults/stages';
+import type { FaultWaits } from './faults/waits';
+import { frontPage } from './front-page';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
 import { requestIds } from './request-id';
 import { writeTransactions } from './write-transaction';
 
-/**
- * The site's front page: where each interface lives, with the Link headers the interfaces
- * announce there (WordPress's REST root, which discovery clients look for).
- */
-function frontPage(c: Context, modules: InterfaceModule[]): Response {
-  const origin = new URL(c.req.url).origin;
-  for (const module of modules) {
-    for (const link of module.frontPageLinks?.(origin) ?? [])
-      c.header('Link', link, { append: true });
-  }
-  const items = modules
-    .map(
-      (module) =>
-        `<li>${module.name}: <code>${module.prefixes.join('</code>, <code>')}</code></li>`,
-    )
-    .join('');
-  return c.html(
-    `<!doctype html><title>clientkit reference server</title><h1>clientkit reference server</h1><ul>${items}</ul>`,
-  );
+/** What the request pipeline is built from. */
+export interface PipelineParts {
+  context: ServerContext;
+  modules: InterfaceModule[];
+  faults: FaultInjector;
+  waits: FaultWaits;
+  /** The admin routes, when they are on. */
+  admin: Hono | undefined;
 }
 
-/** Mounts the interfaces on one origin, with request ids, CORS, injected faults and error bodies. */
-export function createApp(
-  context: ServerContext,
-  modules: InterfaceModule[],
-  injector: FaultInjector,
-  admin: Hono | undefined,
-): Hono {
-  const app = new Hono({ strict: false });
+/** One stage of the request pipeline: its name, why it sits where it does, and how it is mounted. */
+export interface Stage {
+  name: string;
+  /** Why the stage sits where it does. */
+  reason: string;
+  mount(app: Hono): void;
+}
+
+function middleware(name: string, reason: string, handler: MiddlewareHandler): Stage {
+  return { name, reason, mount: (app) => app.use('*', handler) };
+}
+
+/**
+ * The request pipeline, outermost stage first: a request goes down the list and its answer comes
+ * back up through every stage it passed. The error mapping is last in the list because Hono holds
+ * it apart: it answers whatever any stage throws, and the requests no route takes.
+ */
+export function requestPipeline(parts: PipelineParts): Stage[] {
+  const { context, modules, faults, waits, admin } = parts;
   // With non-strict routing Hono drops a trailing slash from c.req.path, so match on the real path.
   const pathOf = (c: Context) => new URL(c.req.url).pathname;
+  const isAdmin = (path: string) => admin !== undefined && path.startsWith('/__admin');
   const moduleFor = (path: string) =>
     modules.find((module) => module.prefixes.some((prefix) => path.startsWith(prefix)));
-
   const problemResponse = (c: Context, problem: ApiProblem): Response => {
     const path = pathOf(c);
-    if (admin && path.startsWith('/__admin')) return adminError(c, problem);
+    if (isAdmin(path)) return adminError(c, problem);
     const module = moduleFor(path);
     if (module) return module.error(c, problem);
     return c.json(
@@ -55,48 +58,85 @@ export function createApp(
       problem.status as 400,
     );
   };
+  const faultStage = faultStages({ faults, waits, problemResponse, pathOf });
 
-  const faults = faultMiddlewares({ faults: injector, problemResponse, pathOf });
-  app.use(
-    '*',
-    requestIds((path) => moduleFor(path)?.requestIdHeader),
-  );
-  app.use('*', faults.breakAnswer);
-  app.use('*', corsPolicy());
-  app.use('*', (c, next) => {
-    const middleware = moduleFor(pathOf(c))?.middleware;
-    return middleware ? middleware(c, next) : next();
-  });
-
-  app.use('*', faults.inject);
-
-  // Each interface's body limit at its mount point, before any of its routes reads the body.
-  app.use(
-    '*',
-    limitBody((path) =>
-      admin && path.startsWith('/__admin') ? ADMIN_BODY_LIMIT : moduleFor(path)?.bodyLimit,
+  return [
+    middleware(
+      'answer faults',
+      'outermost, so that what a fault garbles, empties, cuts or stalls is the answer as it would be sent, every header included',
+      faultStage.breakAnswer,
     ),
-  );
+    middleware(
+      'request ids',
+      'around all that follows, so that every answer carries its id, refusals and injected errors too, and the fault log can name it',
+      requestIds((path) => moduleFor(path)?.requestIdHeader),
+    ),
+    middleware(
+      'CORS',
+      'above every refusal, so that a page can read refusals and injected errors too; it answers preflights before faults or routes see them',
+      corsPolicy(),
+    ),
+    middleware(
+      'interface conventions',
+      "above faults and limits, so that their answers follow the interface's protocol as the handlers' do (WordPress's _fields, _envelope and Link)",
+      (c, next) => {
+        const conventions = moduleFor(pathOf(c))?.middleware;
+        return conventions ? conventions(c, next) : next();
+      },
+    ),
+    middleware(
+      'injected faults',
+      'before the body is read: a fault that answers instead of the handler changes nothing, and its latency comes before all the rest',
+      faultStage.inject,
+    ),
+    middleware(
+      'body limits',
+      "before any route reads the body, credentials included: a body over the interface's limit is refused unparsed",
+      limitBody((path) => (isAdmin(path) ? ADMIN_BODY_LIMIT : moduleFor(path)?.bodyLimit)),
+    ),
+    middleware(
+      'write transactions',
+      'right around the routes, so that a write whose answer is not a success is undone, whatever refused it',
+      writeTransactions(moduleFor),
+    ),
+    {
+      name: 'routes',
+      reason:
+        "the admin routes, the front page and each interface's operations; an operation authorizes the caller, checks its input, then runs its handler (operations/mount.ts)",
+      mount(app) {
+        if (admin) app.route('/', admin);
+        app.get('/', (c) => frontPage(c, modules));
+        for (const module of modules) app.route('/', module.routes);
+      },
+    },
+    {
+      name: 'error mapping',
+      reason:
+        "around every stage: any error thrown, and any request no route takes, is answered in the interface's own error format; a lost connection passes through to the transport",
+      mount(app) {
+        app.notFound((c) =>
+          problemResponse(c, new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`)),
+        );
+        app.onError((error, c) => {
+          if (error instanceof ConnectionFault) throw error;
+          if (error instanceof ApiProblem) return problemResponse(c, error);
+          if (error instanceof HTTPException && error.status < 500) {
+            return problemResponse(c, new ApiProblem(error.status, error.message || 'Bad request'));
+          }
+          context.logError(`${c.req.method} ${c.req.path} failed`, error);
+          return problemResponse(
+            c,
+            new ApiProblem(500, 'The reference server failed to handle this request'),
+          );
+        });
+      },
+    },
+  ];
+}
 
-  app.use('*', writeTransactions(moduleFor));
-
-  if (admin) app.route('/', admin);
-  app.get('/', (c) => frontPage(c, modules));
-  for (const module of modules) app.route('/', module.routes);
-
-  app.notFound((c) =>
-    problemResponse(c, new ApiProblem(404, `No route for ${c.req.method} ${c.req.path}`)),
-  );
-  app.onError((error, c) => {
-    if (error instanceof ApiProblem) return problemResponse(c, error);
-    if (error instanceof HTTPException && error.status < 500) {
-      return problemResponse(c, new ApiProblem(error.status, error.message || 'Bad request'));
-    }
-    context.logError(`${c.req.method} ${c.req.path} failed`, error);
-    return problemResponse(
-      c,
-      new ApiProblem(500, 'The reference server failed to handle this request'),
-    );
-  });
+/** The app: the stages of the request pipeline, mounted in their order. */
+export function createApp(parts: PipelineParts): Hono {
+  const app = new Hono({ strict: false });
+  for (const stage of requestPipeline(parts)) stage.mount(app);
   return app;
 }

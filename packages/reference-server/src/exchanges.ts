@@ -1,4 +1,4 @@
-import { FAULT_HEADER } from './faults/transport';
+import { ConnectionFault } from './faults/connection-fault';
 
 /** One answered request, as `ReferenceServerOptions.onExchange` sees it. */
 export interface Exchange {
@@ -17,32 +17,37 @@ export type ExchangeObserver = (exchange: Exchange) => void;
 type Handler = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
 /**
- * Wraps the app's handler so that every answer is reported to `observe`. Answers marked as a
- * connection dropped or reset before the headers (`isDropped`) are not reported: the client never
- * receives them. An answer an injected fault cuts or stalls on its way is reported whole, as the
- * handler made it. An observer that throws is reported through `logError` and does not change the
- * answer.
+ * Wraps the app's handler so that every answer is reported to `observe`. A connection an injected
+ * fault loses before the headers is not reported: the client never receives an answer. An answer a
+ * fault cuts or stalls on its way is reported whole, as the handler made it. An observer that
+ * throws is reported through `logError` and does not change the answer.
  */
 export function observeExchanges<H extends Handler>(
   handle: H,
   observe: ExchangeObserver,
-  isDropped: (response: Response) => boolean,
   logError: (message: string, error?: unknown) => void,
 ): H {
-  return (async (request: Request, ...rest: never[]) => {
-    const response = await handle(request, ...rest);
-    if (isDropped(response)) return response;
+  const report = (request: Request, response: Response) => {
     const { pathname } = new URL(request.url);
     try {
-      const copy = response.clone();
-      copy.headers.delete(FAULT_HEADER);
       observe({
         request: { method: request.method, url: request.url, path: pathname },
-        response: copy,
+        response: response.clone(),
       });
     } catch (error) {
       logError(`onExchange failed for ${request.method} ${pathname}`, error);
     }
-    return response;
+  };
+  return (async (request: Request, ...rest: never[]) => {
+    try {
+      const response = await handle(request, ...rest);
+      report(request, response);
+      return response;
+    } catch (error) {
+      if (error instanceof ConnectionFault && 'answer' in error.lost) {
+        report(request, error.lost.answer);
+      }
+      throw error;
+    }
   }) as H;
 }

@@ -10,11 +10,11 @@ import { createMeteringInterface, type MeteringControl } from './apis/metering/i
 import { createApp } from './app';
 import { type Clock, createClock } from './clock';
 import { observeExchanges } from './exchanges';
-import { deliverInProcess } from './faults/in-process';
+import { ConnectionFault } from './faults/connection-fault';
 import { FaultInjector, type FaultInjector as Faults } from './faults/injector';
 import { deliverOverSocket } from './faults/over-socket';
-import { createStalls } from './faults/stalls';
-import { sendsNoAnswer } from './faults/transport';
+import { createFaultWaits } from './faults/waits';
+import { inProcessFetch } from './in-process-fetch';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 import { checkServerOptions, type ReferenceServerOptions } from './server-options';
 
@@ -73,7 +73,7 @@ export interface ReferenceServer {
   fetch: typeof fetch;
   /** Listens on 127.0.0.1 (port 0 picks a free one) and resolves with the origin URL. */
   listen(port?: number, hostname?: string): Promise<{ url: string; port: number }>;
-  /** Stops listening, closes open connections (stalled ones too) and background work. */
+  /** Stops listening, closes open connections (stalled ones too), ends every fault wait and background work. */
   close(): Promise<void>;
   /** Closes the server, for `await using server = await createReferenceServer()`. */
   [Symbol.asyncDispose](): Promise<void>;
@@ -148,22 +148,22 @@ export async function createReferenceServer(
   const faults = new FaultInjector({ chaosPaths: modules.flatMap((module) => module.prefixes) });
   for (const spec of options.faults ?? []) faults.add(spec);
   const admin = options.admin ? createAdminRoutes(modules, faults, clock) : undefined;
-  const app = createApp(context, modules, faults, admin);
+  const waits = createFaultWaits();
+  const app = createApp({ context, modules, faults, waits, admin });
   const answer = options.onExchange
-    ? observeExchanges(app.fetch, options.onExchange, sendsNoAnswer, context.logError)
+    ? observeExchanges(app.fetch, options.onExchange, context.logError)
     : app.fetch;
-  const stalls = createStalls();
   await startModules(modules, clock);
 
-  const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request =
-      input instanceof Request && init === undefined ? input : new Request(input, init);
-    return deliverInProcess(await answer(request), request.signal, stalls);
-  }) as typeof fetch;
-
   // createAdaptorServer makes an HTTP/1 server: its answers always go to a ServerResponse.
-  const answerOverSocket = async (request: Request, env: HttpBindings | Http2Bindings) =>
-    deliverOverSocket(await answer(request, env), env.outgoing as ServerResponse, stalls);
+  const answerOverSocket = async (request: Request, env: HttpBindings | Http2Bindings) => {
+    try {
+      return await answer(request, env);
+    } catch (error) {
+      if (!(error instanceof ConnectionFault)) throw error;
+      return deliverOverSocket(error.lost, env.outgoing as ServerResponse, waits);
+    }
+  };
   const httpServer = createAdaptorServer({
     fetch: answerOverSocket,
     overrideGlobalObjects: false,
@@ -175,7 +175,7 @@ export async function createReferenceServer(
   (httpServer as HttpServer).keepAliveTimeout = IDLE_CONNECTION_MS;
   let url: string | undefined;
   const close = async () => {
-    stalls.endAll();
+    waits.close();
     clock.close();
     for (const module of modules) await module.close?.();
     if (!httpServer.listening) return;
@@ -186,7 +186,7 @@ export async function createReferenceServer(
   };
 
   return {
-    fetch: inProcessFetch,
+    fetch: inProcessFetch(async (request) => answer(request), waits),
     async listen(port = 0, hostname = '127.0.0.1') {
       await new Promise<void>((resolve, reject) => {
         httpServer.once('error', reject);

@@ -15,12 +15,13 @@ export type { ClientOverrides, ReferenceClients };
 /** A reference server that also builds the five clients, wired to it in-process. */
 export interface ReferenceServerWithClients extends ReferenceServer {
   /**
-   * The docs, calendar, metering, mail and idm clients, each with the development credentials and
-   * this server's in-process `fetch` (no socket), with `overrides` laid over their options. Each
-   * call builds new clients.
+   * The docs, calendar, metering, mail and idm clients, each with the development credentials,
+   * this server's in-process `fetch` (no socket) and no retries (`retry: 0`, so that an injected
+   * fault fails the call it meets), with `overrides` laid over their options. Each call builds new
+   * clients.
    *
    * @example
-   * const { docs, idm } = server.clients({ idm: { timeout: 1000 } });
+   * const { docs, idm } = server.clients({ idm: { timeout: 1000 }, docs: { retry: 2 } });
    * const user = await docs.user.get();
    */
   clients(overrides?: ClientOverrides): ReferenceClients;

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LostConnection } from '../src/faults/connection-fault';
 import { deliverInProcess } from '../src/faults/in-process';
 import { deliverOverSocket } from '../src/faults/over-socket';
-import { createStalls, STALL_CAP_MS } from '../src/faults/stalls';
-import { FAULT_HEADER } from '../src/faults/transport';
+import { createFaultWaits, STALL_CAP_MS } from '../src/faults/waits';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
 import { parseAnswer, sendRaw } from './support/raw-http';
 
@@ -26,6 +26,9 @@ async function settledAfterRoundTrip(promise: Promise<unknown>, server: Referenc
   await (await server.fetch(`${ORIGIN}/v1/`, { headers: auth })).text();
   return settled;
 }
+
+/** An answer that an injected fault waits after its first half. */
+const stalled = (): LostConnection => ({ kind: 'stall', answer: new Response('{"a":1}') });
 
 async function rejectionOf(promise: Promise<unknown>): Promise<Error & { cause?: unknown }> {
   try {
@@ -123,58 +126,54 @@ describe('server.close() with stalled exchanges open', () => {
 describe('the register of stalled exchanges', () => {
   it('ends a stalled exchange after its cap, 10 minutes unless shortened', async () => {
     expect(STALL_CAP_MS).toBe(600_000);
-    const stalls = createStalls(20);
-    await new Promise<void>((resolve) => stalls.hold(resolve));
-    expect(stalls.open).toBe(0);
+    const waits = createFaultWaits(20);
+    await new Promise<void>((resolve) => waits.hold(resolve));
+    expect(waits.open).toBe(0);
   });
 
   it('lets an exchange go without ending it when its client left first', () => {
-    const stalls = createStalls();
+    const waits = createFaultWaits();
     let ended = false;
-    const release = stalls.hold(() => {
+    const release = waits.hold(() => {
       ended = true;
     });
-    expect(stalls.open).toBe(1);
+    expect(waits.open).toBe(1);
     release();
-    stalls.endAll();
-    expect([stalls.open, ended]).toEqual([0, false]);
+    waits.close();
+    expect([waits.open, ended]).toEqual([0, false]);
   });
 
   it('fails a stalled in-process body with "terminated" when the cap ends it', async () => {
-    const stalls = createStalls(20);
-    const marked = new Response('{"a":1}', { headers: { [FAULT_HEADER]: 'stall' } });
-    const response = await deliverInProcess(marked, new AbortController().signal, stalls);
-    expect(response.headers.has(FAULT_HEADER)).toBe(false);
+    const waits = createFaultWaits(20);
+    const response = await deliverInProcess(stalled(), new AbortController().signal, waits);
     const error = await rejectionOf(response.text());
     expect(error.message).toBe('terminated');
-    expect(stalls.open).toBe(0);
+    expect(waits.open).toBe(0);
   });
 
   it('forgets an in-process stall whose request is aborted', async () => {
-    const stalls = createStalls();
+    const waits = createFaultWaits();
     const controller = new AbortController();
-    const marked = new Response('{"a":1}', { headers: { [FAULT_HEADER]: 'stall' } });
-    const reader = (await deliverInProcess(marked, controller.signal, stalls)).body!.getReader();
+    const reader = (await deliverInProcess(stalled(), controller.signal, waits)).body!.getReader();
     await reader.read();
     const next = reader.read();
     await Promise.resolve();
-    expect(stalls.open).toBe(1);
+    expect(waits.open).toBe(1);
     controller.abort();
     await expect(next).rejects.toThrow();
-    expect(stalls.open).toBe(0);
+    expect(waits.open).toBe(0);
   });
 
   describe('over a socket', () => {
     let http: Server;
     let origin: string;
-    const stalls = createStalls();
+    const waits = createFaultWaits();
     const served: Promise<void>[] = [];
 
     beforeAll(async () => {
       http = createServer((_, outgoing) => {
-        const marked = new Response('{"a":1}', { headers: { [FAULT_HEADER]: 'stall' } });
         served.push(
-          deliverOverSocket(marked, outgoing, stalls).then(() => {
+          deliverOverSocket(stalled(), outgoing, waits).then(() => {
             outgoing.socket!.once('close', () => closedAfterRelease());
           }),
         );
@@ -183,20 +182,20 @@ describe('the register of stalled exchanges', () => {
       origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     });
     let closedAfterRelease: () => void = () => {};
-    afterEach(() => stalls.endAll());
+    afterEach(() => waits.close());
     afterAll(() => new Promise((resolve) => http.close(resolve)));
 
     it('forgets the stall once the client closes its connection', async () => {
       const exchange = sendRaw(origin, { path: '/' });
       await exchange.bodyBytes(3);
       await Promise.all(served);
-      expect(stalls.open).toBe(1);
+      expect(waits.open).toBe(1);
       const released = new Promise<void>((resolve) => {
         closedAfterRelease = resolve;
       });
       exchange.socket.destroy();
       await released;
-      expect(stalls.open).toBe(0);
+      expect(waits.open).toBe(0);
     });
   });
 });

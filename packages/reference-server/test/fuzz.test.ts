@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { within } from '../../../test-support/within';
 import { createReferenceServer, type InterfaceName, type ReferenceServer } from '../src/index';
 import { type CalendarWorld, calendarCases } from './fuzz/calendar';
+import { contractRoutes, operationOf } from './fuzz/contract-routes';
 import { type DocsWorld, docsCases } from './fuzz/docs';
 import { edgeReads } from './fuzz/edge-reads';
 import { errorFormats } from './fuzz/error-formats';
@@ -189,7 +190,7 @@ describe('the reference server under malformed requests', () => {
   });
   afterAll(() => server.close());
 
-  it('10,000+ malformed requests across all five interfaces: none answered 5xx, each refused in its interface error format, state unchanged', async () => {
+  it('10,000+ malformed requests across all five interfaces, aimed at every operation of their contracts: none answered 5xx, each refused in its interface error format, state unchanged', async () => {
     handlerFailures.length = 0;
     const started = Date.now();
     const worlds = await prepare(server);
@@ -213,11 +214,13 @@ describe('the reference server under malformed requests', () => {
     const kinds = new Map<string, number>();
     const violations: string[] = [];
     const auditedStatuses: { request: FuzzRequest; status: number }[] = [];
+    const aimedAt = new Set<string>();
     // The interfaces take turns, so that a refusal in one cannot hide behind a run of another.
     const sendAll = async () => {
       for (let turn = 0; turn < PER_INTERFACE; turn++) {
         for (const batch of cases) {
           const request = batch[turn]!;
+          aimedAt.add(operationOf(request, ORIGIN) ?? '');
           const sent = performance.now();
           const response = await server.fetch(toRequest(ORIGIN, request));
           counts[request.api] += 1;
@@ -257,6 +260,9 @@ describe('the reference server under malformed requests', () => {
     );
 
     expect(total).toBeGreaterThanOrEqual(10_000);
+    // An operation added to a contract needs its cases in test/fuzz/<interface>.ts.
+    const missed = contractRoutes.map((route) => route.operation).filter((id) => !aimedAt.has(id));
+    expect(missed, 'operations no malformed request was aimed at').toEqual([]);
     expect(violations.length, violations.slice(0, 20).join('\n')).toBe(0);
     expect(handlerFailures).toEqual([]);
     for (const api of ['docs', 'calendar', 'metering', 'mail'] as const) {

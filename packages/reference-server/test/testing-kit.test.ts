@@ -1,5 +1,10 @@
 import { Socket } from 'node:net';
-import { APITimeoutError, AuthenticationError, PermissionDeniedError } from '@clientkit/core';
+import {
+  APITimeoutError,
+  AuthenticationError,
+  InternalServerError,
+  PermissionDeniedError,
+} from '@clientkit/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createReferenceServer,
@@ -160,6 +165,41 @@ describe('server.clients() from @clientkit/reference-server/testing', () => {
   ])('refuses %s as overrides with a TypeError naming it', (_name, overrides, message) => {
     expect(() => server.clients(overrides as never)).toThrow(TypeError);
     expect(() => server.clients(overrides as never)).toThrow(message);
+  });
+
+  it('builds clients that do not retry: a one-shot 503 fails the call it meets, for every client', async () => {
+    const calls: [string, (c: Clients) => Promise<unknown>][] = [
+      ['/v1/user', (c) => c.docs.user.get()],
+      ['/wp-json/calendar/events/v1/categories', (c) => c.calendar.categories.list()],
+      ['/v2/billing/meter_event_session', (c) => c.metering.sessions.create()],
+      ['/servers/1', (c) => c.mail.servers.get(1)],
+      ['/api/v2/clients', (c) => c.idm.clients.list({ take: 1 })],
+    ];
+    const clients = server.clients();
+    for (const [path, call] of calls) {
+      server.faults.add({ path, status: 503 });
+      await expect(call(clients)).rejects.toBeInstanceOf(InternalServerError);
+    }
+    expect(server.faults.injected()).toHaveLength(calls.length);
+  });
+
+  it('gives a client its retries back when its overrides say so: the one-shot 503 is retried away', async () => {
+    server.faults.add({ path: '/v1/user', status: 503, retryAfter: 0 });
+    const { docs } = server.clients({ docs: { retry: 2 } });
+    expect((await docs.user.get()).id).toBe('usr_ada');
+    expect(server.faults.injected()).toHaveLength(1);
+  });
+
+  it('leaves the metering stream its own retries: a batch that meets a one-shot 503 is delivered', async () => {
+    server.faults.add({ path: '/v2/billing/meter_event_stream', status: 503, retryAfter: 0 });
+    const failed: unknown[] = [];
+    const stream = server.clients().metering.createStream({
+      onBatchError: (error) => void failed.push(error),
+    });
+    stream.push({ event_name: 'kit_call', payload: { stripe_customer_id: 'cus_kit', value: '1' } });
+    await stream.close();
+    expect(failed).toEqual([]);
+    expect(stream.stats).toMatchObject({ sent: 1, retried: 1, failed: 0 });
   });
 
   it('builds new clients at each call', () => {

@@ -1,33 +1,35 @@
 import type { docs } from './operations';
 
-/** The security schemes of the documentation interface. */
-export type DocsScheme =
-  | 'user'
-  | 'user-internal'
-  | 'user-staff'
-  | 'integration'
-  | 'integration-installation'
-  | 'oauth';
-
-/** The OAuth scopes of the documentation interface. */
-export type DocsScope =
-  | 'user:read'
-  | 'space:read'
-  | 'space:write'
-  | 'space:permissions:read'
-  | 'space:permissions:write';
-
-/** One way to be allowed to call an operation: a token scheme, or an OAuth token with one scope. */
-export type DocsAccess = DocsScheme | `oauth:${DocsScope}`;
-
-/** Every token scheme but OAuth. */
-const ANY_TOKEN: readonly DocsAccess[] = [
+/** The security schemes of the documentation interface: the kinds of token it takes. */
+export const docsSchemes = [
   'user',
   'user-internal',
   'user-staff',
   'integration',
   'integration-installation',
-];
+  'oauth',
+] as const;
+
+/** A security scheme of the documentation interface. */
+export type DocsScheme = (typeof docsSchemes)[number];
+
+/** The OAuth scopes of the documentation interface. */
+export const docsScopes = [
+  'user:read',
+  'space:read',
+  'space:write',
+  'space:permissions:read',
+  'space:permissions:write',
+] as const;
+
+/** An OAuth scope of the documentation interface. */
+export type DocsScope = (typeof docsScopes)[number];
+
+/** One way to be allowed to call an operation: a token scheme, or an OAuth token with one scope. */
+export type DocsAccess = DocsScheme | `oauth:${DocsScope}`;
+
+/** Every token scheme but OAuth. */
+const ANY_TOKEN: readonly DocsAccess[] = docsSchemes.filter((scheme) => scheme !== 'oauth');
 
 /**
  * Who may call each operation of the documentation interface: the ways in, any one of which will

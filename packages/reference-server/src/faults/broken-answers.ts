@@ -1,5 +1,4 @@
 import { STATUS_CODES } from 'node:http';
-import { FAULT_HEADER } from './transport';
 
 /** Every interface answers JSON; an answer without a body says nothing of its own type. */
 const JSON_TYPE = 'application/json';
@@ -53,26 +52,25 @@ async function empty(response: Response): Promise<Response> {
 }
 
 /**
- * The handler's answer, complete, marked for the transport to cut or stall: with a stand-in body
- * when it has fewer than two bytes, since half of it must reach the client and half must not.
+ * The answer a cutting fault sends half of: the handler's, complete, or a 200 with a stand-in body
+ * when it has fewer than two bytes, since half of it must reach the client and half must not. The
+ * answer to a HEAD request keeps its headers and has no body, as Hono sends it.
  */
-async function markedForTransport(response: Response, fault: string): Promise<Response> {
+export async function answerToCut(response: Response, method: string): Promise<Response> {
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = keptHeaders(response);
-  headers.set(FAULT_HEADER, fault);
-  if (body.byteLength >= 2) return new Response(body, { status: response.status, headers });
+  const sent = (content: BodyInit) => (method === 'HEAD' ? null : content);
+  if (body.byteLength >= 2) return new Response(sent(body), { status: response.status, headers });
   headers.set('content-type', JSON_TYPE);
-  return new Response(STAND_IN_BODY, { status: 200, headers });
+  return new Response(sent(STAND_IN_BODY), { status: 200, headers });
 }
 
-/** The kinds that let the handler run and then break its answer. */
-export type BreakingKind = 'malformed' | 'empty' | 'truncate' | 'stall' | 'reset-mid-body';
+/** The kinds that let the handler run and then break its answer, the connection staying whole. */
+export type BreakingKind = 'malformed' | 'empty';
 
 /** The handler's answer, broken the way `kind` says. */
 export function brokenAnswer(response: Response, kind: BreakingKind): Promise<Response> {
-  if (kind === 'malformed') return malformed(response);
-  if (kind === 'empty') return empty(response);
-  return markedForTransport(response, kind);
+  return kind === 'malformed' ? malformed(response) : empty(response);
 }
 
 /** The HTML error page a reverse proxy or load balancer answers with when the service behind it fails. */

@@ -1,5 +1,5 @@
-import type { Stalls } from './stalls';
-import { FAULT_HEADER, sentPart, type TransportFault, transportFaultOf } from './transport';
+import { type CutAnswer, type LostConnection, sentPart } from './connection-fault';
+import type { FaultWaits } from './waits';
 
 /** A connection the other side reset, as Node reports one. */
 function connectionReset(): Error {
@@ -29,9 +29,9 @@ function terminated(cause: Error): TypeError {
  */
 function faultedBody(
   part: Uint8Array,
-  fault: Exclude<TransportFault, 'drop' | 'reset'>,
+  kind: CutAnswer['kind'],
   signal: AbortSignal,
-  stalls: Stalls,
+  waits: FaultWaits,
 ): ReadableStream<Uint8Array> {
   let partSent = part.byteLength === 0;
   let release: (() => void) | undefined;
@@ -42,8 +42,8 @@ function faultedBody(
         controller.enqueue(part);
         return undefined;
       }
-      if (fault === 'truncate') return controller.error(terminated(connectionClosed()));
-      if (fault === 'reset-mid-body') return controller.error(terminated(connectionReset()));
+      if (kind === 'truncate') return controller.error(terminated(connectionClosed()));
+      if (kind === 'reset-mid-body') return controller.error(terminated(connectionReset()));
       return new Promise<void>((resolve) => {
         const fail = (reason: unknown) => {
           controller.error(reason);
@@ -54,11 +54,11 @@ function faultedBody(
           fail(signal.reason);
         };
         if (signal.aborted) return onAbort();
-        release = stalls.hold(() => {
+        signal.addEventListener('abort', onAbort, { once: true });
+        release = waits.hold(() => {
           signal.removeEventListener('abort', onAbort);
           fail(terminated(connectionClosed()));
         });
-        signal.addEventListener('abort', onAbort, { once: true });
       });
     },
     cancel() {
@@ -68,28 +68,27 @@ function faultedBody(
 }
 
 /**
- * The answer `server.fetch` resolves with, or the error it rejects with, for an answer that
- * carries a transport fault: the same failures a client sees over a socket, without one.
+ * What `server.fetch` does with a lost connection: the same failures a client sees over a socket,
+ * without one. It rejects as fetch does when no answer came (`drop`, `reset`), and resolves with
+ * an answer whose body fails or stalls after its first half otherwise.
  */
 export async function deliverInProcess(
-  response: Response,
+  lost: LostConnection,
   signal: AbortSignal,
-  stalls: Stalls,
+  waits: FaultWaits,
 ): Promise<Response> {
-  const fault = transportFaultOf(response);
-  if (fault === undefined) return response;
-  if (fault === 'drop') {
+  if (lost.kind === 'drop') {
     throw new TypeError('fetch failed', {
       cause: new Error('connection dropped by an injected fault'),
     });
   }
-  if (fault === 'reset') throw new TypeError('fetch failed', { cause: connectionReset() });
-  const body = new Uint8Array(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
-  headers.delete(FAULT_HEADER);
+  if (lost.kind === 'reset') throw new TypeError('fetch failed', { cause: connectionReset() });
+  const { answer } = lost;
+  const body = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
   headers.set('content-length', String(body.byteLength));
-  return new Response(faultedBody(sentPart(body), fault, signal, stalls), {
-    status: response.status,
+  return new Response(faultedBody(sentPart(body), lost.kind, signal, waits), {
+    status: answer.status,
     headers,
   });
 }

@@ -73,7 +73,9 @@ function resourceOf(sdk: string, client: string): string {
 /**
  * A contract's operations in the form the shared module mounts and documents: keyed by operationId,
  * with every method that reaches them, who may call them (from the interface's access table), their
- * response schema picked from the loaded responses, and what the server's documentation adds.
+ * response schema picked from the loaded responses, and what the server's documentation adds. An
+ * operation without an access rule or a documentation entry does not compile, and, should a table
+ * slip past the types, is refused here when the server starts.
  */
 export function operationsOf<C extends Contract, Access extends AccessOf<C, unknown>>(
   contract: C,
@@ -81,12 +83,11 @@ export function operationsOf<C extends Contract, Access extends AccessOf<C, unkn
   documentation: DocumentationOf<C>,
 ): Operation<Access[keyof Access]>[] {
   return Object.entries(contract.operations).map(([id, operation]) => {
-    const {
-      statuses = {},
-      success,
-      errors,
-      ...docs
-    } = (documentation as Record<string, OperationDocs>)[id]!;
+    const rule = access[id as keyof Access];
+    if (rule === undefined) throw new Error(`${contract.name}: no access rule for ${id}`);
+    const documented = (documentation as Record<string, OperationDocs | undefined>)[id];
+    if (!documented) throw new Error(`${contract.name}: no documentation for ${id}`);
+    const { statuses = {}, success, errors, ...docs } = documented;
     const described = (codes: readonly number[] = []) =>
       Object.fromEntries(codes.map((code) => [code, statuses[code] ?? STATUS_TEXT[code] ?? '']));
     return {
@@ -94,7 +95,7 @@ export function operationsOf<C extends Contract, Access extends AccessOf<C, unkn
       methods: [operation.method, ...(operation.also ?? [])],
       path: operation.path,
       tag: resourceOf(operation.sdk, contract.name),
-      auth: access[id as keyof Access],
+      auth: rule,
       query: operation.query,
       body: operation.body,
       response: operation.response,

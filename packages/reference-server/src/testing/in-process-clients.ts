@@ -11,6 +11,14 @@ import { checkOverrides } from './check-overrides';
 import { clientOrigin } from './client-origin';
 import { mergeOptions } from './merge-options';
 
+/**
+ * The kit's clients do not retry: one injected fault is one failed call, met by the test as the
+ * typed error it gives, and a test never waits out a backoff or a `Retry-After`. A test of the
+ * retries opts in per client (`{ docs: { retry: 2 } }`, or `retry: undefined` for the client's own
+ * default).
+ */
+const KIT_RETRY = 0;
+
 /** The five clients of a reference server, as `server.clients()` builds them. */
 export interface ReferenceClients {
   docs: DocsClient;
@@ -44,17 +52,19 @@ export function inProcessClients(
 ): ReferenceClients {
   checkOverrides(overrides);
   const defaults = developmentClientOptions(clientOrigin(server));
-  const fetch = server.fetch;
+  const kit = { fetch: server.fetch, retry: KIT_RETRY };
   return {
-    docs: new DocsClient(mergeOptions({ ...defaults.docs, fetch }, overrides.docs)),
+    docs: new DocsClient(mergeOptions({ ...defaults.docs, ...kit }, overrides.docs)),
     calendar: new CalendarClient(
-      mergeOptions({ ...defaults.calendar, fetch }, overrides.calendar, [['baseUrl', 'apiRoot']]),
+      mergeOptions({ ...defaults.calendar, ...kit }, overrides.calendar, [['baseUrl', 'apiRoot']]),
     ),
-    metering: new MeteringClient(mergeOptions({ ...defaults.metering, fetch }, overrides.metering)),
-    mail: new MailClient(mergeOptions({ ...defaults.mail, fetch }, overrides.mail)),
+    metering: new MeteringClient(
+      mergeOptions({ ...defaults.metering, ...kit }, overrides.metering),
+    ),
+    mail: new MailClient(mergeOptions({ ...defaults.mail, ...kit }, overrides.mail)),
     idm: new IdmClient(
       mergeOptions<IdmClientOptions>(
-        { baseUrl: defaults.idm.baseUrl, auth: developmentAuth(server), fetch },
+        { baseUrl: defaults.idm.baseUrl, auth: developmentAuth(server), ...kit },
         overrides.idm,
         [['auth', 'token']],
       ),

@@ -23,7 +23,7 @@ const QUERY_ERRORS = [400, ...TOKEN_ERRORS];
 const BODY_ERRORS = [400, 413, 415, ...TOKEN_ERRORS];
 
 /** What the docs document says of each operation, beyond what the contract declares. */
-const docsDocumentation: DocumentationOf<typeof requests.docs> = {
+export const docsDocumentation: DocumentationOf<typeof requests.docs> = {
   getApiInformation: {
     summary: 'The release and build date',
     success: [200],
@@ -219,6 +219,16 @@ for (const field of [
 
 const bearer = (description: string) => ({ type: 'http', scheme: 'bearer', description });
 
+/** The document's word on each scheme the contract declares: one each, or it does not compile. */
+const securitySchemes: Record<requests.DocsScheme, ReturnType<typeof bearer>> = {
+  user: bearer('A user token'),
+  'user-internal': bearer("A token of the service's own applications"),
+  'user-staff': bearer('A staff token'),
+  integration: bearer('An integration token'),
+  'integration-installation': bearer('A token of one installation of an integration'),
+  oauth: bearer('An OAuth access token; each operation names the scope it needs'),
+};
+
 /** The docs interface as the shared operation module sees it: its table, auth, checks and document. */
 export function docsDescription(
   tokens: SecretMap<Principal>,
@@ -261,14 +271,7 @@ export function docsDescription(
       },
     },
     errorBody: responses.DocsErrorBody,
-    securitySchemes: {
-      user: bearer('A user token'),
-      'user-internal': bearer("A token of the service's own applications"),
-      'user-staff': bearer('A staff token'),
-      integration: bearer('An integration token'),
-      'integration-installation': bearer('A token of one installation of an integration'),
-      oauth: bearer('An OAuth access token; each operation names the scope it needs'),
-    },
+    securitySchemes,
     security: securityRequirements,
     authorize: (c, operation) => authorize(c, operation.auth, tokens),
     checks: docsRequestChecks,

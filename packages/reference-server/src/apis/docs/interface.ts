@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { docsSchemes, docsScopes } from '@clientkit/contracts/docs';
 import { tooLargeMessage } from '../../body-limit';
 import { DEVELOPMENT_USER_TOKEN } from '../../development-credentials';
 import type { InterfaceModule, ServerContext } from '../../interface';
@@ -6,7 +7,7 @@ import { ApiProblem } from '../../problem';
 import { SecretMap } from '../../secret-map';
 import { docsAdminTable, type MintedDocsToken } from './admin';
 import { DOCS_BASE, DOCS_OPENAPI_PATH, docsRoutes } from './routes';
-import type { DocsScheme, DocsScope, Principal } from './security';
+import type { Principal } from './security';
 import { docsSeed } from './seed';
 import { type DocsState, DocsStore } from './store';
 
@@ -21,29 +22,13 @@ export interface DocsControl {
   readonly store: DocsStore;
 }
 
-const schemes: DocsScheme[] = [
-  'user',
-  'user-internal',
-  'user-staff',
-  'integration',
-  'integration-installation',
-  'oauth',
-];
-const allScopes: DocsScope[] = [
-  'user:read',
-  'space:read',
-  'space:write',
-  'space:permissions:read',
-  'space:permissions:write',
-];
-
 /** Tokens that exist from the start, printed by the CLI. */
 const developmentTokens: Record<string, Principal> = {
   [DEVELOPMENT_USER_TOKEN]: { scheme: 'user', userId: 'usr_ada' },
   'docs-dev-user-brian': { scheme: 'user', userId: 'usr_brian' },
   'docs-dev-user-internal': { scheme: 'user-internal', userId: 'usr_ada' },
   'docs-dev-integration': { scheme: 'integration' },
-  'docs-dev-oauth-all': { scheme: 'oauth', userId: 'usr_ada', scopes: allScopes },
+  'docs-dev-oauth-all': { scheme: 'oauth', userId: 'usr_ada', scopes: [...docsScopes] },
 };
 
 export function createDocsInterface(context: ServerContext): {
@@ -55,10 +40,12 @@ export function createDocsInterface(context: ServerContext): {
   const signingKey = randomBytes(32).toString('hex');
 
   const mintToken = (options: MintedDocsToken): string => {
-    if (!schemes.includes(options.scheme)) {
-      throw new RangeError(`scheme must be one of ${schemes.join(', ')}`);
+    if (!(docsSchemes as readonly string[]).includes(options.scheme)) {
+      throw new RangeError(`scheme must be one of ${docsSchemes.join(', ')}`);
     }
-    const unknownScope = (options.scopes ?? []).find((scope) => !allScopes.includes(scope));
+    const unknownScope = (options.scopes ?? []).find(
+      (scope) => !(docsScopes as readonly string[]).includes(scope),
+    );
     if (unknownScope) throw new RangeError(`unknown scope "${unknownScope}"`);
     const token = `docs_${options.scheme.replace(/-/g, '_')}_${randomBytes(12).toString('hex')}`;
     const acting = options.scheme.startsWith('integration')

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { type IdmScope, idmAccess } from '@clientkit/contracts/idm';
 import { developmentMachineClients } from '../../development-credentials';
 
 /** A machine-to-machine application that may exchange its credentials for access tokens. */
@@ -9,13 +10,9 @@ export interface MachineClient {
   scopes: string[];
 }
 
-/** Every scope of the clients and logs routes. */
-export const ALL_SCOPES = [
-  'read:clients',
-  'create:clients',
-  'update:clients',
-  'delete:clients',
-  'read:logs',
+/** Every scope an operation of the contract needs, in the order the contract names them. */
+export const ALL_SCOPES: IdmScope[] = [
+  ...new Set(Object.values(idmAccess).filter((auth) => auth !== 'client credentials')),
 ];
 
 /** The applications the server knows from the start, printed by the CLI. */
