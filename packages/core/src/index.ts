@@ -24,6 +24,12 @@ export { type Answer, APIPromise, type WithResponse } from './client/api-promise
 export type { RawRequestInit } from './client/escape-hatch';
 export type { QueryValue } from './client/request-url';
 export type { HttpMethod } from './contract/operation';
+export type { Coordination } from './coordination/coordination';
+export {
+  type InProcessCoordinationOptions,
+  inProcessCoordination,
+} from './coordination/in-process';
+export type { ThrottleOptions } from './coordination/throttle';
 export {
   APIConnectionError,
   APIError,
