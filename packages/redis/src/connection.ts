@@ -20,8 +20,8 @@ const LONGEST_RECONNECT_DELAY_MS = 500;
 
 /**
  * A connection of its own to `url`. Commands are refused while it is down rather than queued, so
- * that an outage costs a call nothing; it reconnects by itself, and failures reach the callers as
- * rejected commands (its `error` events are heard, so that none crashes the process).
+ * that an outage costs a call nothing, with the connection's last error as the reason; it
+ * reconnects by itself. Its `error` events are heard here, so that none crashes the process.
  */
 export function ownConnection(url: string | undefined, timeoutMs: number): Connection {
   const client = createClient({
@@ -33,16 +33,45 @@ export function ownConnection(url: string | undefined, timeoutMs: number): Conne
         Math.min(50 * 2 ** retries, LONGEST_RECONNECT_DELAY_MS),
     },
   });
-  client.on('error', () => {});
-  const connected = client.connect().then(
-    () => undefined,
-    () => undefined,
-  );
+  let lastError: Error | undefined;
+  let waiting: Promise<void> | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error;
+  });
+  client.on('ready', () => {
+    lastError = undefined;
+  });
+  client.connect().catch(() => {});
+
+  /** Resolves once connected; rejects at the first failure to connect, or at once after one. */
+  const connected = (): Promise<void> => {
+    if (client.isReady) return Promise.resolve();
+    if (lastError !== undefined) return Promise.reject(notConnected(lastError));
+    waiting ??= new Promise<void>((resolve, reject) => {
+      const settle = () => {
+        client.off('ready', ready);
+        client.off('error', failed);
+        waiting = undefined;
+      };
+      const ready = () => {
+        settle();
+        resolve();
+      };
+      const failed = (error: Error) => {
+        settle();
+        reject(notConnected(error));
+      };
+      client.on('ready', ready);
+      client.on('error', failed);
+    });
+    return waiting;
+  };
+
   let closed = false;
   return {
     async run(script, key, args) {
       if (closed) throw new Error('this Redis coordination is closed');
-      await connected;
+      await connected();
       return runScript(client, script, key, args);
     },
     async close() {
@@ -56,6 +85,10 @@ export function ownConnection(url: string | undefined, timeoutMs: number): Conne
       }
     },
   };
+}
+
+function notConnected(cause: Error): Error {
+  return new Error(`not connected to Redis: ${cause.message}`, { cause });
 }
 
 /** The application's own client, which it connected and will close itself. */

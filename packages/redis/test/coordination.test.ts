@@ -3,7 +3,7 @@ import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeFleetCoordination } from '../../../test-support/coordination';
 import { type RedisCoordination, redisCoordination } from '../src/index';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { freePort, type RedisServer, startRedisServer } from './support/redis-server';
 
 let server: RedisServer;
 const joined: RedisCoordination[] = [];
@@ -85,6 +85,20 @@ describe('redisCoordination on Redis', () => {
       kept = coordination;
     }
     await expect(kept.pausedFor('{dispose}:pause')).rejects.toThrow(/closed/);
+  });
+
+  it('rejects commands at once, saying why, while it cannot reach Redis', async () => {
+    const coordination = redisCoordination({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      commandTimeoutMs: 5_000,
+    });
+    joined.push(coordination);
+    const startedAt = performance.now();
+    await expect(coordination.get('{down}:value')).rejects.toThrow(
+      /not connected to Redis: .*ECONNREFUSED/,
+    );
+    await expect(coordination.pausedFor('{down}:pause')).rejects.toThrow(/ECONNREFUSED/);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
   });
 
   it('rejects a command that takes longer than commandTimeoutMs', async () => {

@@ -26,7 +26,8 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on (until something else takes it). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
