@@ -66,20 +66,20 @@ export function throttle(
     return tag;
   };
 
-  const takeSlot = async (key: string, holder: string, signal?: AbortSignal) => {
+  const takeSlot = async (key: string, holder: string, limit: number, signal?: AbortSignal) => {
     for (let round = 0; ; round += 1) {
-      if (await coordination.acquireSlot(key, holder, concurrency ?? 1, slotLeaseMs)) return;
+      if (await coordination.acquireSlot(key, holder, limit, slotLeaseMs)) return;
       await delay(pollingDelayMs(round), signal, waiters);
     }
   };
 
-  const holdSlot = async (signal?: AbortSignal): Promise<() => void> => {
-    if (concurrency === undefined) return () => {};
+  /** Takes a slot, renewed until the returned function gives it back. */
+  const holdSlot = async (limit: number, signal?: AbortSignal): Promise<() => void> => {
     const key = keyOf(await tagOnce(), 'slots');
     const holder = crypto.randomUUID();
-    await takeSlot(key, holder, signal);
+    await takeSlot(key, holder, limit, signal);
     const renewal = setInterval(() => {
-      coordination.acquireSlot(key, holder, concurrency, slotLeaseMs).catch(() => {});
+      coordination.acquireSlot(key, holder, limit, slotLeaseMs).catch(() => {});
     }, slotLeaseMs / 3);
     let released = false;
     return () => {
@@ -98,7 +98,7 @@ export function throttle(
   return {
     async acquire(signal) {
       signal?.throwIfAborted();
-      const release = await holdSlot(signal);
+      const release = concurrency === undefined ? () => {} : await holdSlot(concurrency, signal);
       try {
         signal?.throwIfAborted();
         if (requestsPerSecond === undefined) return release;
