@@ -344,6 +344,30 @@ function describeSharedToken(store: () => FleetStore): void {
     }
   });
 
+  it('processes with the same API key share one metering session, renewed once when refused', async () => {
+    const fleet = store();
+    const apiKey = `sk_test_${crypto.randomUUID()}`;
+    const identity = ['metering-session', 'https://meter.example', apiKey];
+    const { state, exchange } = countingExchange(900);
+    const processes = [1, 2, 3, 4].map(() => recording(fleet.join()));
+    const sessions = await Promise.all(
+      processes.map((coordination) =>
+        sharedToken(coordination, { identity, secret: apiKey, exchange }),
+      ),
+    );
+    expect(sessions.map((session) => session.token)).toEqual(Array(4).fill('token-1'));
+    const renewed = await Promise.all(
+      processes.map((coordination) =>
+        sharedToken(coordination, { identity, secret: apiKey, exchange, refused: 'token-1' }),
+      ),
+    );
+    expect(renewed.map((session) => session.token)).toEqual(Array(4).fill('token-2'));
+    expect(state.exchanges).toBe(2);
+    for (const text of processes.flatMap((coordination) => coordination.written)) {
+      expect(text).not.toContain(apiKey);
+    }
+  });
+
   it('a token sealed with another secret is not used: its reader exchanges its own', async () => {
     const fleet = store();
     const identity = fresh('token');
