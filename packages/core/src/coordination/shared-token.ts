@@ -49,7 +49,7 @@ export async function sharedToken(
   options: SharedTokenOptions,
 ): Promise<IssuedToken> {
   const tag = await identityTag(options.identity);
-  const shared: SharedSlot = {
+  const shared: TokenStore = {
     coordination,
     tokenKey: keyOf(tag, 'token'),
     leaseKey: keyOf(tag, 'token-lease'),
@@ -70,7 +70,7 @@ export async function sharedToken(
 }
 
 /** Where one credential's token lives, and how it is sealed. */
-interface SharedSlot {
+interface TokenStore {
   coordination: Coordination;
   tokenKey: string;
   leaseKey: string;
@@ -79,7 +79,7 @@ interface SharedSlot {
 }
 
 async function exchangeHolding(
-  shared: SharedSlot,
+  shared: TokenStore,
   holder: string,
   options: SharedTokenOptions,
 ): Promise<IssuedToken> {
@@ -97,14 +97,14 @@ async function exchangeHolding(
 }
 
 /** The shared token, unless there is none, it cannot be opened, or it is the refused one. */
-async function read(shared: SharedSlot): Promise<StoredToken | undefined> {
+async function read(shared: TokenStore): Promise<StoredToken | undefined> {
   const sealed = await shared.coordination.get(shared.tokenKey);
   if (sealed === undefined) return undefined;
   const stored = await opened(shared, sealed);
   return stored?.token === shared.refused ? undefined : stored;
 }
 
-async function opened(shared: SharedSlot, sealed: string): Promise<StoredToken | undefined> {
+async function opened(shared: TokenStore, sealed: string): Promise<StoredToken | undefined> {
   const plain = await shared.seal.open(sealed, shared.tokenKey);
   if (plain === undefined) return undefined;
   const stored = JSON.parse(plain) as StoredToken;
@@ -112,7 +112,7 @@ async function opened(shared: SharedSlot, sealed: string): Promise<StoredToken |
 }
 
 /** Drops the shared token if it is still `refused`, leaving one that replaced it in place. */
-async function dropIfStill(shared: SharedSlot, refused: string): Promise<void> {
+async function dropIfStill(shared: TokenStore, refused: string): Promise<void> {
   const sealed = await shared.coordination.get(shared.tokenKey);
   if (sealed === undefined) return;
   if ((await opened(shared, sealed))?.token !== refused) return;
@@ -121,7 +121,7 @@ async function dropIfStill(shared: SharedSlot, refused: string): Promise<void> {
 
 /** Stores `token` until shortly before it expires; one too close to expiry is not stored. */
 async function write(
-  shared: SharedSlot,
+  shared: TokenStore,
   token: IssuedToken,
   startedAt: number,
   renewBeforeExpiryMs = DEFAULT_RENEW_BEFORE_EXPIRY_MS,
