@@ -6,7 +6,8 @@ export interface TypeSetup {
   moduleResolution: 'node16' | 'bundler';
   /**
    * A web page's program: the DOM and ES2022 libs and no Node types, importing the entries that run
-   * in a browser (every one but the reference server's and the mail receiver's Node adapter).
+   * in a browser (every one but the reference server's, the Redis coordination's and the mail
+   * receiver's Node adapter).
    */
   browser?: true;
 }
@@ -26,7 +27,11 @@ export const typeSetups: TypeSetup[] = [
 
 /** Whether a web page can import this entry point: the Node-only ones are left out. */
 export function runsInBrowsers(specifier: string): boolean {
-  return !specifier.startsWith('@clientkit/reference-server') && !specifier.endsWith('/node');
+  return (
+    !specifier.startsWith('@clientkit/reference-server') &&
+    specifier !== '@clientkit/redis' &&
+    !specifier.endsWith('/node')
+  );
 }
 
 export function tsconfigFileOf(setup: TypeSetup): string {

@@ -16,6 +16,12 @@ export {
 export type { RawRequestInit } from './client/escape-hatch';
 export type { QueryValue } from './client/request-url';
 export type { HttpMethod } from './contract/operation';
+export type { Coordination } from './coordination/coordination';
+export {
+  type InProcessCoordinationOptions,
+  inProcessCoordination,
+} from './coordination/in-process';
+export type { ThrottleOptions } from './coordination/throttle';
 export {
   APIConnectionError,
   APIError,

@@ -1,6 +1,7 @@
 /**
  * What clientkit's client packages build on and applications do not need: the client skeleton and
- * its door, the transport's senders, and the helpers that check options.
+ * its door, the transport's senders, the helpers that check options, and the building blocks of a
+ * fleet's coordination (shared tokens, pauses and throttles over a `Coordination`).
  *
  * An internal entry, released together with the client packages (they move in one version): no
  * compatibility promise holds for it outside them. Applications use `@clientkit/core` and their
@@ -28,6 +29,15 @@ export {
   type GivenOptions,
 } from './client/client-core';
 export type { BodyLimit } from './client/request-body';
+export { identityTag, keyOf } from './coordination/keys';
+export {
+  type ResilientCoordinationOptions,
+  resilientCoordination,
+} from './coordination/resilient';
+export { type Sealer, sealer } from './coordination/sealing';
+export { pauseRequestedBy, type SharedPause, sharedPause } from './coordination/shared-pause';
+export { type SharedTokenOptions, sharedToken } from './coordination/shared-token';
+export { checkThrottleOptions, type Throttle, throttle } from './coordination/throttle';
 export { type CallSite, callSite, withCallSite } from './errors/call-site';
 export {
   CheckpointExpiredError,

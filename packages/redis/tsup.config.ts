@@ -1,0 +1,3 @@
+import { disposableTypes, packageBuildConfig } from '../../tsup.shared.ts';
+
+export default packageBuildConfig({ index: 'src/index.ts' }, { dts: disposableTypes });
