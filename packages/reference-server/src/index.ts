@@ -52,7 +52,11 @@ export type {
 } from './apis/metering/interface';
 export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
-export type { ContractViolation, UnknownOperation } from './contract-check/violation';
+export type {
+  ContractViolation,
+  FieldIssue,
+  UnknownOperation,
+} from './contract-check/violation';
 export { developmentEnvironment } from './development-environment';
 export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
 export type { Exchange, ExchangeObserver } from './exchanges';

@@ -10,6 +10,7 @@ export interface FieldIssue {
 export interface ContractViolation extends FieldIssue {
   /** The interface and the operationId: `docs.getSpaceById`. */
   operation: string;
+  /** The request's method. */
   method: string;
   /** The request's path, without its query. */
   path: string;
@@ -21,11 +22,13 @@ export interface ContractViolation extends FieldIssue {
 
 /** A request the contracts know no operation for: passed through, and listed. */
 export interface UnknownOperation {
+  /** The request's method. */
   method: string;
   /** The request's path, without its query. */
   path: string;
   /** The status the target answered. */
   status: number;
+  /** The id the target gave its answer, when it gave one. */
   requestId: string | undefined;
 }
 

@@ -19,15 +19,21 @@ import type { SecretMemory } from './secret-memory';
 export interface RecordedExchange {
   /** The origin the exchange went to: the proxy's target, never the proxy. */
   scope: string;
+  /** The request's method. */
   method: string;
   /** The path and query as sent, secret parameters replaced. */
   path: string;
+  /** The request body: JSON (an object or a list) or text; absent when it was empty. */
   body?: unknown;
+  /** The answer's status. */
   status: number;
+  /** The answer's body: JSON, text, or hex (with `responseIsBinary`); absent when it was empty. */
   response?: unknown;
+  /** Whether `response` is the hex of a body that is not text. */
   responseIsBinary?: boolean;
   /** The answer's headers as name and value pairs, without those of the connection or the length. */
   rawHeaders: string[];
+  /** The request's headers by lower-case name, credentials replaced: for readers, never matched. */
   requestHeaders?: Record<string, string>;
 }
 

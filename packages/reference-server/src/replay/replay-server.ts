@@ -33,6 +33,7 @@ const replayOptionNames: KnownNames<ReplayServerOptions> = { dir: true, log: tru
 
 /** A request the replay had no recording for. */
 export interface UnmatchedRequest {
+  /** The request's method. */
   method: string;
   /** The path and query, credentials in the query replaced. */
   path: string;
