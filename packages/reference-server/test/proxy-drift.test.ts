@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { get, type Server } from 'node:http';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DocsClient } from '@clientkit/docs-client';
 import { MailClient } from '@clientkit/mail-client';
@@ -13,7 +15,7 @@ import {
   type ReferenceServer,
 } from '../src/index';
 import type { RawAnswer } from './support/raw-http';
-import { developmentCredentials } from './support/recorded-session';
+import { developmentCredentials, recordingDir } from './support/recorded-session';
 
 /** A JSON answer with another body and the headers of the one it replaces. */
 function changed(answer: Response, body: unknown, extraHeaders: Record<string, string> = {}) {
@@ -62,6 +64,7 @@ let reference: ReferenceServer;
 let upstream: ReturnType<typeof httpListener>;
 let proxy: ProxyServer;
 let docs: DocsClient;
+let dir: string;
 
 beforeAll(async () => {
   reference = await createReferenceServer();
@@ -78,7 +81,8 @@ beforeAll(async () => {
   });
   upstream = httpListener(server as Server);
   const { url: target } = await upstream.listen(0);
-  proxy = await createProxyServer({ target, log: (line) => printed.push(line) });
+  dir = recordingDir();
+  proxy = await createProxyServer({ target, record: dir, log: (line) => printed.push(line) });
   const { url } = await proxy.listen(0);
   docs = new DocsClient({ baseUrl: url, token: developmentCredentials.docsToken, retry: 0 });
 });
@@ -218,7 +222,7 @@ describe('the proxy in front of a service that drifted from the contract', () =>
     expect(await fetch(admin).then((res) => res.json())).toEqual({ violations: [], unknown: [] });
   });
 
-  it('streams an answer larger than it keeps to the client whole, and says it left it unchecked', async () => {
+  it('streams an answer larger than it keeps to the client whole, and says it left it unchecked and unrecorded', async () => {
     const answer = await fetch(`${proxy.url}/v1/spaces/space_huge`, {
       headers: { authorization: `Bearer ${developmentCredentials.docsToken}` },
     });
@@ -228,8 +232,9 @@ describe('the proxy in front of a service that drifted from the contract', () =>
     expect(body.byteLength).toBeGreaterThan(9 * 1024 * 1024);
     expect(body.equals(expected)).toBe(true);
     expect(printed).toEqual([
-      "not checked: GET /v1/spaces/space_huge: the answer's body is larger than 8388608 bytes, or in an encoding the proxy cannot read",
+      "body not checked: GET /v1/spaces/space_huge: the answer's body is larger than 8388608 bytes, or in an encoding the proxy cannot read; not recorded",
     ]);
+    expect(readFileSync(join(dir, 'docs.json'), 'utf8')).not.toContain('space_huge');
   });
 });
 

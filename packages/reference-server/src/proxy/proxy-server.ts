@@ -1,24 +1,15 @@
 import { createServer, Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
-import { type CheckResult, contractChecker } from '../contract-check/contract-checker';
-import {
-  type ContractViolation,
-  type UnknownOperation,
-  unknownOperationLine,
-  violationLine,
-} from '../contract-check/violation';
+import type { ContractViolation, UnknownOperation } from '../contract-check/violation';
 import { httpListener } from '../http-listener';
-import { interfaceOfPath } from '../recording/interface-paths';
-import { recordedExchange, unrecordable } from '../recording/recorded-exchange';
-import { type RecordingWriter, recordingWriter } from '../recording/recording-files';
+import { recordingWriter } from '../recording/recording-files';
 import { splitPath } from '../recording/request-key';
-import { secretMemory } from '../recording/secret-memory';
 import { standInError } from '../recording/stand-in-error';
 import { type KnownNames, refuseUnknownKeys } from '../unknown-keys';
 import { proxyAdminRoutes } from './admin-routes';
-import { decodedBody } from './content-encoding';
-import { type ForwardedExchange, type Forwarding, forward } from './forward';
+import { exchangeSettler } from './exchange-settler';
+import { type Forwarding, forward } from './forward';
 import { targetOrigin } from './target-origin';
 import { violationLog } from './violation-log';
 
@@ -83,73 +74,17 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
   const log = options.log ?? ((line: string) => console.log(line));
   const writer = options.record === undefined ? undefined : await recordingWriter(options.record);
   const findings = violationLog();
-  const check = contractChecker();
-  const secrets = secretMemory();
   const agent =
     target.protocol === 'https:'
       ? new HttpsAgent({ keepAlive: true })
       : new HttpAgent({ keepAlive: true });
-
-  const report = (result: CheckResult) => {
-    if ('unknown' in result) {
-      findings.addUnknown(result.unknown);
-      log(unknownOperationLine(result.unknown));
-      return;
-    }
-    for (const violation of result.violations) {
-      findings.addViolation(violation);
-      log(violationLine(violation));
-    }
-  };
-
-  const settle = async (exchange: ForwardedExchange) => {
-    const { method, path } = exchange;
-    const { pathname } = splitPath(path);
-    try {
-      const responseHeaders = new Headers(pairsOf(exchange.responseHeaders));
-      const responseBody =
-        exchange.responseBody &&
-        decodedBody(
-          exchange.responseBody,
-          responseHeaders.get('content-encoding') ?? undefined,
-          MAX_KEPT_BODY_BYTES,
-        );
-      const unchecked = uncheckedParts(exchange.requestBody, responseBody);
-      if (unchecked) log(`not checked: ${method} ${pathname}: ${unchecked}`);
-      report(
-        await check({
-          method,
-          url: `${target.origin}${path}`,
-          requestHeaders: new Headers(pairsOf(exchange.requestHeaders)),
-          requestBody: exchange.requestBody,
-          status: exchange.status,
-          responseHeaders,
-          responseBody,
-        }),
-      );
-      if (writer && !unchecked) await record(writer, { ...exchange, responseBody: responseBody! });
-    } catch (error) {
-      log(`not checked: ${method} ${pathname}: ${(error as Error).message}`);
-    }
-  };
-
-  const record = async (writer: RecordingWriter, exchange: ForwardedExchange) => {
-    const { pathname } = splitPath(exchange.path);
-    const name = interfaceOfPath(pathname);
-    if (!name) return;
-    const capture = {
-      ...exchange,
-      origin: target.origin,
-      requestBody: exchange.requestBody!,
-      responseBody: exchange.responseBody!,
-    };
-    const reason = unrecordable(capture);
-    if (reason) {
-      log(`not recorded: ${exchange.method} ${pathname}: ${reason}`);
-      return;
-    }
-    await writer.append(name, recordedExchange(capture, secrets));
-  };
+  const settle = exchangeSettler({
+    origin: target.origin,
+    maxBodyBytes: MAX_KEPT_BODY_BYTES,
+    findings,
+    writer,
+    log,
+  });
 
   const forwarding: Forwarding = {
     target,
@@ -196,26 +131,4 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
 
 function isAdminPath(url: string | undefined): boolean {
   return url === '/__admin' || (url?.startsWith('/__admin/') ?? false);
-}
-
-/** `['A', '1', 'B', '2']` as `[['A', '1'], ['B', '2']]`. */
-function pairsOf(rawHeaders: readonly string[]): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < rawHeaders.length; i += 2) pairs.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
-  return pairs;
-}
-
-/** Which body of an exchange could not be kept (or decoded) to be checked and recorded. */
-function uncheckedParts(
-  requestBody: Uint8Array | undefined,
-  responseBody: Uint8Array | undefined,
-): string | undefined {
-  const limit = `${MAX_KEPT_BODY_BYTES} bytes`;
-  if (requestBody === undefined) {
-    return `the request body is larger than ${limit}, or had not ended when the answer did`;
-  }
-  if (responseBody === undefined) {
-    return `the answer's body is larger than ${limit}, or in an encoding the proxy cannot read`;
-  }
-  return undefined;
 }
