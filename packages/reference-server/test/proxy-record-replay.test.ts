@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { IdmClient } from '@clientkit/idm-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProxyServer,
@@ -217,5 +218,22 @@ describe('the replay of that recording', () => {
     expect(unmatchedLines).toEqual([
       'no recording: GET /v1/spaces/space_never_recorded (nothing was recorded for GET /v1/spaces/space_never_recorded)',
     ]);
+  });
+
+  it("answers in each interface's own error body, so that every client names the call it has no recording of", async () => {
+    const { calendar, metering, mail } = sessionClients(replay.url!, otherCredentials);
+    // A token of its own: the recorded token exchange was answered already.
+    const idm = new IdmClient({ baseUrl: replay.url!, token: 'an-access-token', retry: 0 });
+    const calls = {
+      'GET /wp-json/calendar/events/v1/events/999': () => calendar.events.get(999),
+      'POST /v2/billing/meter_event_session': () => metering.sessions.create(),
+      'GET /servers/2': () => mail.servers.get(2),
+      'GET /api/v2/logs/log_never_recorded': () => idm.logs.get('log_never_recorded'),
+    };
+    for (const [call, make] of Object.entries(calls)) {
+      const error = await make().catch((caught: unknown) => caught);
+      expect(error, call).toMatchObject({ status: 501 });
+      expect((error as Error).message, call).toContain(`No recording for ${call} in ${replay.dir}`);
+    }
   });
 });

@@ -66,7 +66,7 @@ export function textOf(bytes: Uint8Array): string | undefined {
 }
 
 /** A JSON object or list, when the content type says JSON and the text is one; else undefined. */
-export function jsonDocumentOf(text: string, contentType: string | undefined): unknown {
+function jsonDocumentOf(text: string, contentType: string | undefined): unknown {
   if (!isJsonOrJsonSuffix(contentType)) return undefined;
   try {
     const value: unknown = JSON.parse(text);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { InterfaceName } from '../interface';
 import { interfaceOfPath } from './interface-paths';
 
@@ -16,7 +17,12 @@ const errorBodies: Record<
   calendar: (status, code, message) => ({ code, message, data: { status } }),
   metering: (_status, code, message) => ({ error: { type: 'api_error', code, message } }),
   mail: (_status, _code, message) => ({ ErrorCode: 0, Message: message }),
-  idm: (status, code, message) => ({ statusCode: status, error: code, message, errorCode: code }),
+  idm: (status, code, message) => ({
+    statusCode: status,
+    error: STATUS_CODES[status] ?? 'Error',
+    message,
+    errorCode: code,
+  }),
 };
 
 /**
