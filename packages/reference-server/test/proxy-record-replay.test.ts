@@ -141,6 +141,7 @@ describe('the proxy in front of the reference server', () => {
       }),
     });
     expect([byForm.status, byBasic.status]).toEqual([200, 200]);
+    expect(proxy.violations()).toEqual([]);
 
     const answered = (
       await Promise.all(
