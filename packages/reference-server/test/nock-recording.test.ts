@@ -1,15 +1,18 @@
 import { DocsClient } from '@clientkit/docs-client';
 import nock from 'nock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createProxyServer, createReferenceServer } from '../src/index';
 import { nockRecording } from '../src/testing';
 import {
   developmentCredentials,
   otherCredentials,
   recordingDir,
+  removeRecordingDirs,
   runSession,
   sessionClients,
 } from './support/recorded-session';
+
+afterAll(removeRecordingDirs);
 
 /**
  * Records through a proxy in front of a reference server, which is stopped before the recording

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
 import { runCliToExit } from './support/cli-process';
-import { recordingDir } from './support/recorded-session';
+import { recordingDir, removeRecordingDirs } from './support/recorded-session';
+
+afterAll(removeRecordingDirs);
 
 const bin = fileURLToPath(new URL('../bin/clientkit-reference-server.js', import.meta.url));
 const running = new Set<ChildProcess>();

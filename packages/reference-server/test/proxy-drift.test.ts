@@ -15,7 +15,13 @@ import {
   type ReferenceServer,
 } from '../src/index';
 import type { RawAnswer } from './support/raw-http';
-import { developmentCredentials, recordingDir } from './support/recorded-session';
+import {
+  developmentCredentials,
+  recordingDir,
+  removeRecordingDirs,
+} from './support/recorded-session';
+
+afterAll(removeRecordingDirs);
 
 /** A JSON answer with another body and the headers of the one it replaces. */
 function changed(answer: Response, body: unknown, extraHeaders: Record<string, string> = {}) {

@@ -15,9 +15,12 @@ import {
   HOOK_PASSWORD,
   otherCredentials,
   recordingDir,
+  removeRecordingDirs,
   runSession,
   sessionClients,
 } from './support/recorded-session';
+
+afterAll(removeRecordingDirs);
 
 /** Headers the upstream's HTTP server adds on the wire, or that describe one connection. */
 const WIRE_HEADERS = ['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding'];

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createReplayServer } from '../src/index';
 import {
   type CapturedExchange,
@@ -11,7 +11,9 @@ import { recordingWriter } from '../src/recording/recording-files';
 import { requestKey } from '../src/recording/request-key';
 import { scrubHeaderValue, scrubJson, scrubPath } from '../src/recording/scrub';
 import { secretMemory } from '../src/recording/secret-memory';
-import { recordingDir } from './support/recorded-session';
+import { recordingDir, removeRecordingDirs } from './support/recorded-session';
+
+afterAll(removeRecordingDirs);
 
 const forget = () => {};
 const bytes = (text: string) => new TextEncoder().encode(text);

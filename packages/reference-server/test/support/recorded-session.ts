@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { basicAuth, CalendarClient } from '@clientkit/calendar-client';
@@ -108,7 +108,16 @@ export async function runSession(clients: ReturnType<typeof sessionClients>) {
   };
 }
 
-/** A fresh directory to record into. */
+const made: string[] = [];
+
+/** A fresh directory to record into; `removeRecordingDirs` removes it. */
 export function recordingDir(): string {
-  return mkdtempSync(join(tmpdir(), 'clientkit-recording-'));
+  const dir = mkdtempSync(join(tmpdir(), 'clientkit-recording-'));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every directory `recordingDir` made, for a test file's `afterAll`. */
+export function removeRecordingDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
