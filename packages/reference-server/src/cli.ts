@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { type CliArguments, parseCliArguments, UsageError, usage } from './cli/arguments';
 import { formatBanner } from './cli/banner';
+import { parseProxyArguments, runProxy } from './cli/proxy-command';
+import { parseReplayArguments, runReplay } from './cli/replay-command';
 import { PortInUseError, startCli } from './cli/start';
 
 function fail(message: string, code: number): never {
@@ -30,12 +32,23 @@ async function main(args: CliArguments): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
+function showUsage(): never {
+  console.log(usage);
+  process.exit(0);
+}
+
 async function run(): Promise<void> {
-  const args = parseCliArguments(process.argv.slice(2));
-  if (args.help) {
-    console.log(usage);
-    process.exit(0);
+  const [mode, ...rest] = process.argv.slice(2);
+  if (mode === 'proxy') {
+    const args = parseProxyArguments(rest);
+    return args.help ? showUsage() : runProxy(args);
   }
+  if (mode === 'replay') {
+    const args = parseReplayArguments(rest);
+    return args.help ? showUsage() : runReplay(args);
+  }
+  const args = parseCliArguments(process.argv.slice(2));
+  if (args.help) showUsage();
   await main(args);
 }
 

@@ -52,6 +52,11 @@ export type {
 } from './apis/metering/interface';
 export type { MeteringErrorCode } from './apis/metering/ledger';
 export { type Clock, type ClockOptions, createClock, type Duration, parseDuration } from './clock';
+export type {
+  ContractViolation,
+  FieldIssue,
+  UnknownOperation,
+} from './contract-check/violation';
 export { developmentEnvironment } from './development-environment';
 export { type DevelopmentClientOptions, developmentClientOptions } from './development-options';
 export type { Exchange, ExchangeObserver } from './exchanges';
@@ -63,6 +68,18 @@ export type { Latency, LatencyRange } from './faults/latency';
 export type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 export type { CheckedInput, HttpMethod, Operation, OperationHandler } from './operations';
 export type { ApiProblem } from './problem';
+export {
+  createProxyServer,
+  type ProxyServer,
+  type ProxyServerOptions,
+} from './proxy/proxy-server';
+export type { RecordedExchange } from './recording/recorded-exchange';
+export {
+  createReplayServer,
+  type ReplayServer,
+  type ReplayServerOptions,
+  type UnmatchedRequest,
+} from './replay/replay-server';
 
 /** Options of `createReferenceServer`. */
 export type { ReferenceServerOptions };

@@ -10,6 +10,7 @@ import {
 
 export type { ReferenceServer, ReferenceServerOptions } from './index';
 export { IN_PROCESS_ORIGIN } from './testing/client-origin';
+export { nockRecording, type RecordedScope } from './testing/nock-recording';
 export type { ClientOverrides, ReferenceClients };
 
 /** A reference server that also builds the five clients, wired to it in-process. */

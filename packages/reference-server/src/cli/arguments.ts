@@ -3,6 +3,8 @@ import type { ChaosOptions } from '../faults/chaos';
 import { ChaosArgumentError, parseChaosArgument } from './chaos-argument';
 
 export const usage = `Usage: clientkit-reference-server [options]
+       clientkit-reference-server proxy --target <origin> [--record <dir>] [--fail-on-violation]
+       clientkit-reference-server replay <dir>
 
 The command of the @clientkit/reference-server package (npx clientkit-reference-server where it is
 installed). In a clone of the clientkit repository, pnpm serve [options] runs it from the sources,
@@ -19,7 +21,24 @@ with --admin.
                     faults at random on every interface, e.g.
                     'rate=0.1,kinds=503|reset|malformed,seed=7' (also paths=/v1|/api/v2 and
                     latencyMs=500-2000); GET /__admin/faults lists what was injected
-  --help            show this text`;
+  --help            show this text
+
+In front of the real service (the five HTTP interfaces only: no SMTP listener, and their /__admin
+routes are on without --admin; both take --port and --host as above and print the address they
+listen on):
+
+  proxy --target <origin>
+                    forward every request to <origin> as it is and answer with exactly what it
+                    sent; check each request and answer against the contracts, print each
+                    violation as one line and list them at GET /__admin/violations (DELETE
+                    clears them), requests of no known operation too, as unknown
+    --record <dir>  write every exchange into <dir>, one file of nock.define() definitions per
+                    interface, appended in order, credentials replaced by [redacted]
+    --fail-on-violation
+                    exit with status 1 when stopped (SIGINT, SIGTERM) if a violation is listed:
+                    a drift check for CI, run against the real service with your credentials
+  replay <dir>      answer with the exchanges recorded in <dir>, with no network; a request with
+                    no recording gets a 501 naming it and <dir>, listed at GET /__admin/unmatched`;
 
 /** What the command line asked for. */
 export interface CliArguments {
@@ -40,7 +59,8 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-function portNumber(flag: string, text: string): number {
+/** A port number as given to a flag; throws UsageError naming the flag otherwise. */
+export function portNumber(flag: string, text: string): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65_535 || text.trim() === '') {
     throw new UsageError(`${flag} must be 0 to 65535, not "${text}"`);
