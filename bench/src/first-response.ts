@@ -7,12 +7,16 @@ const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /**
  * A program a fresh process runs: `load` imports the package, `call` builds the client and makes
- * one call. Both are module code with `ORIGIN` and `IDM_TOKEN` in scope.
+ * one call. Both are module code with `ORIGIN` and `IDM_TOKEN` in scope. By default node runs the
+ * source itself (`-e`), resolving packages from the bench's node_modules; a program shipped another
+ * way names the `file` node runs instead (its source bundled) and the `env` it runs with.
  */
 export interface FirstResponseProgram {
   name: string;
   load: string;
   call: string;
+  file?: string;
+  env?: Record<string, string>;
 }
 
 /** One fresh process: its wall time, and the import and the call within it. */
@@ -86,8 +90,11 @@ async function runProgram(
   program: FirstResponseProgram,
   env: Record<string, string>,
 ): Promise<Sample> {
+  const args = program.file
+    ? [program.file]
+    : ['--input-type=module', '-e', programSource(program)];
   const started = nowMs();
-  const result = await runNode(['--input-type=module', '-e', programSource(program)], env);
+  const result = await runNode(args, { ...env, ...program.env });
   const wallMs = nowMs() - started;
   const line = result.stdout.split('\n').find((l) => l.startsWith(MARK));
   if (result.status !== 0 || !line) {
