@@ -8,6 +8,8 @@ interface Manifest {
   private?: boolean;
   exports?: Record<string, unknown>;
   dependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+  packageManager?: string;
 }
 
 export interface PublishedPackage {
