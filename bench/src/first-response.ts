@@ -30,6 +30,8 @@ export interface FirstResponse {
   name: string;
   /** Median wall time of the process, start to exit. */
   wallMs?: number;
+  /** The wall time of each run, in the order of the runs: for ratios taken run by run. */
+  wallSamplesMs?: number[];
   /** Median wall time over the same process doing nothing. */
   overBareNodeMs?: number;
   /** Median time of the import, inside the process. */
@@ -138,7 +140,7 @@ export async function measureFirstResponses(
   }
   const bareMs = median(bare);
   return [
-    { name: BARE_NODE.name, wallMs: bareMs, overBareNodeMs: 0 },
+    { name: BARE_NODE.name, wallMs: bareMs, wallSamplesMs: bare, overBareNodeMs: 0 },
     ...programs.map((program): FirstResponse => {
       const note = notes.get(program.name);
       if (note) return { name: program.name, note };
@@ -147,6 +149,7 @@ export async function measureFirstResponses(
       return {
         name: program.name,
         wallMs,
+        wallSamplesMs: own.map((s) => s.wallMs),
         overBareNodeMs: wallMs - bareMs,
         importMs: median(own.map((s) => s.importMs)),
         callMs: median(own.map((s) => s.callMs)),

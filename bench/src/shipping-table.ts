@@ -1,6 +1,7 @@
 import type { FirstResponse } from './first-response';
 import type { ShippedResult } from './shipping';
-import { numberCell, ratioCell } from './table';
+import { formatRatio, median } from './stats';
+import { numberCell } from './table';
 
 export const SHIPPING_HEAD = [
   'program',
@@ -15,12 +16,19 @@ export const SHIPPING_HEAD = [
 const ms = (value: number | undefined, note?: string) =>
   value === undefined ? (note ?? '') : `${numberCell(value, 0)} ms`;
 
-/** `1.07x (+8 ms)`: the wall time of `ours` against `theirs`, as a ratio and a difference. */
+/**
+ * `1.07x (+8 ms)`: the wall time of `ours` against `theirs`, run by run (both ran in every run, one
+ * after the other, so a busy moment of the machine weighs on both sides): the median of the ratios
+ * and of the differences.
+ */
 export function againstCell(ours: FirstResponse | undefined, theirs: FirstResponse | undefined) {
-  if (ours?.wallMs === undefined || theirs?.wallMs === undefined) return '';
-  const difference = Math.round(ours.wallMs - theirs.wallMs);
+  const a = ours?.wallSamplesMs;
+  const b = theirs?.wallSamplesMs;
+  if (!a || !b || a.length !== b.length || a.length === 0) return '';
+  const ratio = median(a.map((value, run) => value / b[run]!));
+  const difference = Math.round(median(a.map((value, run) => value - b[run]!)));
   const sign = difference < 0 ? '-' : '+';
-  return `${ratioCell(ours.wallMs, theirs.wallMs)} (${sign}${Math.abs(difference)} ms)`;
+  return `${formatRatio(ratio)} (${sign}${Math.abs(difference)} ms)`;
 }
 
 /**

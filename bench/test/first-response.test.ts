@@ -15,7 +15,13 @@ const offline: FirstResponseProgram = {
 describe('first response (a fresh process per run)', () => {
   it('gives each program its wall time over bare node and the import and the call inside it', async () => {
     const [bare, zlib] = await measureFirstResponses([offline], 2, {});
-    expect(bare).toEqual({ name: 'bare node', wallMs: expect.any(Number), overBareNodeMs: 0 });
+    expect(bare).toEqual({
+      name: 'bare node',
+      wallMs: expect.any(Number),
+      wallSamplesMs: [expect.any(Number), expect.any(Number)],
+      overBareNodeMs: 0,
+    });
+    expect(zlib!.wallSamplesMs).toHaveLength(2);
     expect(zlib!.name).toBe('zlib');
     expect(zlib!.note).toBeUndefined();
     expect(zlib!.wallMs).toBeGreaterThan(0);

@@ -61,6 +61,7 @@ describe('the shipping table', () => {
     const result = (name: string, wallMs: number) => ({
       name,
       wallMs,
+      wallSamplesMs: [wallMs],
       overBareNodeMs: wallMs - 40,
     });
     const rows = shippingRows(
@@ -89,6 +90,21 @@ describe('the shipping table', () => {
     });
     expect(cells(rows[2]!)['against it, shipped alike']).toBe('1.33x (+50 ms)');
     expect(cells(rows[5]!)['against fetch']).toBe('1.00x (+0 ms)');
+  });
+
+  it('takes the ratios run by run: a busy moment that slows both sides of a run does not move them', () => {
+    const ours = { name: 'ours', wallMs: 300, wallSamplesMs: [110, 300, 990] };
+    const fetchResult = { name: 'fetch', wallMs: 270, wallSamplesMs: [100, 270, 900] };
+    const rows = shippingRows(
+      { name: 'bare node', wallMs: 40 },
+      [
+        { program: 'fetch', shipping: 'plain', result: fetchResult },
+        { program: 'ours', shipping: 'plain', result: ours },
+      ],
+      'fetch',
+      {},
+    );
+    expect(rows[2]![4]).toBe('1.10x (+30 ms)');
   });
 
   it('shows the reason in place of the figures of a way this Node cannot run', () => {
