@@ -225,14 +225,14 @@ export async function runSuite(
       const rows = shippingRows(bare, shipped, 'fetch', { [ours]: peer });
       print(
         table(
-          'Shipping it: the first response of a script as written, bundled by esbuild, with the compile cache (wall time, median of runs; reported, no target)',
+          'Shipping it: the first response of a script as written, bundled by esbuild, with the compile cache (medians of runs, CPU ratios taken run by run; reported, no target)',
           SHIPPING_HEAD,
           rows,
         ),
       );
       for (const row of rows.filter((r) => r[0] === ours)) {
         summary.push({
-          label: `first response ${ours} ${row[1]}, against ${peer} shipped alike (wall time)`,
+          label: `first response ${ours} ${row[1]}, against ${peer} shipped alike (CPU to the answer)`,
           value: row[6] || row[2]!,
         });
       }

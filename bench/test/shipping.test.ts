@@ -57,15 +57,17 @@ describe('shipping a script: bundled by esbuild, with the compile cache', () => 
 });
 
 describe('the shipping table', () => {
-  it('sets each way against fetch as written and against its peer shipped the same way', () => {
-    const result = (name: string, wallMs: number) => ({
-      name,
-      wallMs,
-      wallSamplesMs: [wallMs],
-      overBareNodeMs: wallMs - 40,
-    });
+  /** A program whose runs took these CPU times, each run's wall time twice its CPU time. */
+  const result = (name: string, ...cpu: number[]) => ({
+    name,
+    wallMs: 2 * cpu[0]!,
+    cpuMs: cpu[0]!,
+    samples: cpu.map((cpuMs) => ({ wallMs: 2 * cpuMs, importMs: 0, callMs: 0, cpuMs })),
+  });
+
+  it('sets each way against fetch as written and against its peer shipped the same way, by CPU time', () => {
     const rows = shippingRows(
-      { name: 'bare node', wallMs: 40 },
+      result('bare node', 40),
       [
         { program: 'fetch', shipping: 'plain', result: result('fetch', 100) },
         { program: 'ours', shipping: 'plain', result: result('ours', 200) },
@@ -77,29 +79,31 @@ describe('the shipping table', () => {
       { ours: 'theirs' },
     );
     const cells = (row: string[]) => Object.fromEntries(SHIPPING_HEAD.map((h, i) => [h, row[i]]));
-    expect(cells(rows[0]!)).toMatchObject({ program: 'bare node', 'wall time': '40 ms' });
-    expect(cells(rows[1]!)).toMatchObject({ program: 'fetch', 'against fetch': '' });
+    expect(cells(rows[0]!)).toMatchObject({
+      program: 'bare node',
+      'wall time': '80 ms',
+      'CPU to the answer': '40 ms',
+    });
+    expect(cells(rows[1]!)).toMatchObject({ program: 'fetch', 'CPU against fetch': '' });
     expect(cells(rows[3]!)).toEqual({
       program: 'ours',
       'shipped as': 'bundled',
-      'wall time': '107 ms',
-      'over bare node': '67 ms',
-      'against fetch': '1.07x (+7 ms)',
+      'wall time': '214 ms',
+      'CPU to the answer': '107 ms',
+      'CPU against fetch': '1.07x (+7 ms)',
       'compared with': 'theirs',
-      'against it, shipped alike': '1.07x (+7 ms)',
+      'CPU against it, shipped alike': '1.07x (+7 ms)',
     });
-    expect(cells(rows[2]!)['against it, shipped alike']).toBe('1.33x (+50 ms)');
-    expect(cells(rows[5]!)['against fetch']).toBe('1.00x (+0 ms)');
+    expect(cells(rows[2]!)['CPU against it, shipped alike']).toBe('1.33x (+50 ms)');
+    expect(cells(rows[5]!)['CPU against fetch']).toBe('1.00x (+0 ms)');
   });
 
   it('takes the ratios run by run: a busy moment that slows both sides of a run does not move them', () => {
-    const ours = { name: 'ours', wallMs: 300, wallSamplesMs: [110, 300, 990] };
-    const fetchResult = { name: 'fetch', wallMs: 270, wallSamplesMs: [100, 270, 900] };
     const rows = shippingRows(
-      { name: 'bare node', wallMs: 40 },
+      result('bare node', 40),
       [
-        { program: 'fetch', shipping: 'plain', result: fetchResult },
-        { program: 'ours', shipping: 'plain', result: ours },
+        { program: 'fetch', shipping: 'plain', result: result('fetch', 100, 270, 900) },
+        { program: 'ours', shipping: 'plain', result: result('ours', 110, 300, 990) },
       ],
       'fetch',
       {},
@@ -109,7 +113,7 @@ describe('the shipping table', () => {
 
   it('shows the reason in place of the figures of a way this Node cannot run', () => {
     const rows = shippingRows(
-      { name: 'bare node', wallMs: 40 },
+      result('bare node', 40),
       [{ program: 'ours', shipping: 'compile cache', result: { name: 'ours', note: 'no cache' } }],
       'fetch',
       { ours: 'theirs' },
