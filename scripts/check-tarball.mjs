@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 
-const listing = JSON.parse(
-  execFileSync('pnpm', ['pack', '--dry-run', '--json'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }),
-);
+const output = execFileSync('pnpm', ['pack', '--dry-run', '--json'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+// The banner of the package's prepack script (scripts/check-build.mjs) comes before the JSON.
+const listing = JSON.parse(output.slice(output.search(/^\{/m)));
 const packed = new Set(listing.files.map((file) => file.path));
 const problems = [];
 

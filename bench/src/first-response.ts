@@ -7,25 +7,38 @@ const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /**
  * A program a fresh process runs: `load` imports the package, `call` builds the client and makes
- * one call. Both are module code with `ORIGIN` and `IDM_TOKEN` in scope.
+ * one call. Both are module code with `ORIGIN` and `IDM_TOKEN` in scope. By default node runs the
+ * source itself (`-e`), resolving packages from the bench's node_modules; a program shipped another
+ * way names the `file` node runs instead (its source bundled) and the `env` it runs with.
  */
 export interface FirstResponseProgram {
   name: string;
   load: string;
   call: string;
+  file?: string;
+  env?: Record<string, string>;
 }
 
-/** One fresh process: its wall time, and the import and the call within it. */
-interface Sample {
+/**
+ * One fresh process: its wall time, the import and the call within it, and the CPU time it had
+ * used when the answer came (its start included), which a busy machine inflates far less than
+ * wall time.
+ */
+export interface Sample {
   wallMs: number;
   importMs: number;
   callMs: number;
+  cpuMs: number;
 }
 
 export interface FirstResponse {
   name: string;
   /** Median wall time of the process, start to exit. */
   wallMs?: number;
+  /** Median CPU time of the process, start to answer. */
+  cpuMs?: number;
+  /** The figures of each run, in the order of the runs: for ratios taken run by run. */
+  samples?: Sample[];
   /** Median wall time over the same process doing nothing. */
   overBareNodeMs?: number;
   /** Median time of the import, inside the process. */
@@ -47,7 +60,8 @@ export function programSource(program: FirstResponseProgram): string {
     'const imported = performance.now();',
     program.call,
     'const answered = performance.now();',
-    `console.log('${MARK}' + JSON.stringify({ importMs: imported - started, callMs: answered - imported }));`,
+    'const { user, system } = process.cpuUsage();',
+    `console.log('${MARK}' + JSON.stringify({ importMs: imported - started, callMs: answered - imported, cpuMs: (user + system) / 1000 }));`,
     // Exits as soon as the answer is in: a pool's idle sockets must not keep one process longer.
     'process.exit(0);',
   ].join('\n');
@@ -86,8 +100,11 @@ async function runProgram(
   program: FirstResponseProgram,
   env: Record<string, string>,
 ): Promise<Sample> {
+  const args = program.file
+    ? [program.file]
+    : ['--input-type=module', '-e', programSource(program)];
   const started = nowMs();
-  const result = await runNode(['--input-type=module', '-e', programSource(program)], env);
+  const result = await runNode(args, { ...env, ...program.env });
   const wallMs = nowMs() - started;
   const line = result.stdout.split('\n').find((l) => l.startsWith(MARK));
   if (result.status !== 0 || !line) {
@@ -96,7 +113,7 @@ async function runProgram(
     const reason = lines.find((l) => /Error\b/.test(l)) ?? lines.find((l) => l.trim());
     throw new Error(reason || `exited with ${result.status} and printed no figures`);
   }
-  const marks = JSON.parse(line.slice(MARK.length)) as { importMs: number; callMs: number };
+  const marks = JSON.parse(line.slice(MARK.length)) as Omit<Sample, 'wallMs'>;
   return { wallMs, ...marks };
 }
 
@@ -114,11 +131,11 @@ export async function measureFirstResponses(
   runs: number,
   env: Record<string, string>,
 ): Promise<FirstResponse[]> {
-  const bare: number[] = [];
+  const bare: Sample[] = [];
   const notes = new Map<string, string>();
   const samples = new Map<string, Sample[]>(programs.map((p) => [p.name, []]));
   for (let run = 0; run < runs; run++) {
-    bare.push((await runProgram(BARE_NODE, env)).wallMs);
+    bare.push(await runProgram(BARE_NODE, env));
     for (let i = 0; i < programs.length; i++) {
       const program = programs[(i + run) % programs.length]!;
       if (notes.has(program.name)) continue;
@@ -129,9 +146,15 @@ export async function measureFirstResponses(
       }
     }
   }
-  const bareMs = median(bare);
+  const bareMs = median(bare.map((s) => s.wallMs));
   return [
-    { name: BARE_NODE.name, wallMs: bareMs, overBareNodeMs: 0 },
+    {
+      name: BARE_NODE.name,
+      wallMs: bareMs,
+      overBareNodeMs: 0,
+      cpuMs: median(bare.map((s) => s.cpuMs)),
+      samples: bare,
+    },
     ...programs.map((program): FirstResponse => {
       const note = notes.get(program.name);
       if (note) return { name: program.name, note };
@@ -143,6 +166,8 @@ export async function measureFirstResponses(
         overBareNodeMs: wallMs - bareMs,
         importMs: median(own.map((s) => s.importMs)),
         callMs: median(own.map((s) => s.callMs)),
+        cpuMs: median(own.map((s) => s.cpuMs)),
+        samples: own,
       };
     }),
   ];

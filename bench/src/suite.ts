@@ -13,6 +13,8 @@ import { kyBudgetAppliesOn } from './per-call-budget';
 import { measureCpuCase, warmUpCases } from './per-call-cpu';
 import { admin, startServerProcess } from './server-process';
 import { requestsPerSecond } from './server-throughput';
+import { measureShipping } from './shipping';
+import { SHIPPING_HEAD, shippingRows } from './shipping-table';
 import { formatRatio } from './stats';
 import { streamSection } from './stream-section';
 import type { SummaryLine } from './summary-line';
@@ -20,7 +22,7 @@ import { table } from './table';
 
 /**
  * `BENCH_ONLY=cpu,stream` runs only the named sections (cpu, latency, stream, paginators, server,
- * first), for profiling one figure; a full `pnpm bench` runs them all.
+ * first, shipping), for profiling one figure; a full `pnpm bench` runs them all.
  */
 function only(section: string): boolean {
   const wanted = process.env.BENCH_ONLY;
@@ -207,6 +209,31 @@ export async function runSuite(
         summary.push({
           label: `first response ${name} over bare node, clientkit / ${peerName}`,
           value: `${row[6]} (${row[7]})`,
+        });
+      }
+    }
+    if (only('shipping')) {
+      const pick = (name: string) => FIRST_RESPONSE_PROGRAMS.find((p) => p.name === name)!;
+      const ours = '@clientkit/docs-client';
+      const peer = FIRST_RESPONSE_PEERS[ours]!;
+      const { bare, shipped } = await measureShipping(
+        [pick(ours), pick(peer)],
+        pick('fetch'),
+        quick ? 5 : 11,
+        { BENCH_ORIGIN: origin, BENCH_IDM_TOKEN: idmToken },
+      );
+      const rows = shippingRows(bare, shipped, 'fetch', { [ours]: peer });
+      print(
+        table(
+          'Shipping it: the first response of a script as written, bundled by esbuild, with the compile cache (medians of runs, CPU ratios taken run by run; reported, no target)',
+          SHIPPING_HEAD,
+          rows,
+        ),
+      );
+      for (const row of rows.filter((r) => r[0] === ours)) {
+        summary.push({
+          label: `first response ${ours} ${row[1]}, against ${peer} shipped alike (CPU to the answer)`,
+          value: row[6] || row[2]!,
         });
       }
     }

@@ -15,7 +15,15 @@ const offline: FirstResponseProgram = {
 describe('first response (a fresh process per run)', () => {
   it('gives each program its wall time over bare node and the import and the call inside it', async () => {
     const [bare, zlib] = await measureFirstResponses([offline], 2, {});
-    expect(bare).toEqual({ name: 'bare node', wallMs: expect.any(Number), overBareNodeMs: 0 });
+    expect(bare).toEqual({
+      name: 'bare node',
+      wallMs: expect.any(Number),
+      overBareNodeMs: 0,
+      cpuMs: expect.any(Number),
+      samples: [expect.any(Object), expect.any(Object)],
+    });
+    expect(zlib!.samples).toHaveLength(2);
+    expect(zlib!.cpuMs).toBeGreaterThan(0);
     expect(zlib!.name).toBe('zlib');
     expect(zlib!.note).toBeUndefined();
     expect(zlib!.wallMs).toBeGreaterThan(0);

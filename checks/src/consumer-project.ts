@@ -2,20 +2,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entryFile } from './entry-file';
 import { installedVersion } from './installed-package';
-import { pnpmCommand } from './pnpm';
-import { type PublishedPackage, publishedPackages, workspaceRoot } from './published-packages';
+import { publishedPackages, workspaceRoot } from './published-packages';
 import { runOrThrow } from './run';
-import { runsInBrowsers, tsconfigFileOf, tsconfigOf, typeSetups } from './type-setups';
+import {
+  runsInBrowsers,
+  setupWithoutTarget,
+  tsconfigFileOf,
+  tsconfigOf,
+  typeSetups,
+} from './type-setups';
 
 /**
- * Makes `dir` (an empty folder outside the workspace, so that nothing resolves through the
- * workspace's node_modules) an application that installed every published package from its
- * tarball with npm, next to the application's own zod, @opentelemetry/api and Node types at the
- * versions the workspace builds with. Writes the entry files and one tsconfig per type setup.
+ * Makes `dir` (a folder outside the workspace, so that nothing resolves through the workspace's
+ * node_modules) an application that installed every published package from its tarball
+ * (`tarballs`, by package name) with npm, next to the application's own zod, @opentelemetry/api
+ * and Node types at the versions the workspace builds with. Writes the entry files and one
+ * tsconfig per type setup.
  */
-export function createConsumerProject(dir: string): void {
+export function createConsumerProject(dir: string, tarballs: Map<string, string>): void {
   const packages = publishedPackages();
-  const tarballs = packAll(packages, join(dir, 'tarballs'));
+  mkdirSync(dir, { recursive: true });
   writeJson(join(dir, 'package.json'), manifestOf(tarballs));
   runOrThrow(
     'npm',
@@ -27,20 +33,9 @@ export function createConsumerProject(dir: string): void {
   writeFileSync(join(dir, 'consumer.ts'), source);
   writeFileSync(join(dir, 'consumer.cts'), source);
   writeFileSync(join(dir, 'browser.ts'), entryFile(specifiers.filter(runsInBrowsers)));
-  for (const setup of typeSetups) writeJson(join(dir, tsconfigFileOf(setup)), tsconfigOf(setup));
-}
-
-/** Packs each package as `pnpm publish` would (workspace ranges become versions). */
-function packAll(packages: PublishedPackage[], destination: string): Map<string, string> {
-  mkdirSync(destination, { recursive: true });
-  const [command, ...prefix] = pnpmCommand();
-  const tarballs = new Map<string, string>();
-  for (const pkg of packages) {
-    const args = [...prefix, 'pack', '--pack-destination', destination, '--json'];
-    const packed = JSON.parse(runOrThrow(command, args, pkg.dir)) as { filename: string };
-    tarballs.set(pkg.name, packed.filename);
+  for (const setup of [...typeSetups, setupWithoutTarget]) {
+    writeJson(join(dir, tsconfigFileOf(setup)), tsconfigOf(setup));
   }
-  return tarballs;
 }
 
 function manifestOf(tarballs: Map<string, string>): object {

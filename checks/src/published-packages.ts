@@ -8,11 +8,21 @@ interface Manifest {
   private?: boolean;
   exports?: Record<string, unknown>;
   dependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+  packageManager?: string;
+  bin?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 export interface PublishedPackage {
   name: string;
   dir: string;
+  /** The published packages it depends on. */
+  dependsOn: string[];
+  /** The commands it installs. */
+  commands: string[];
+  /** Peer dependencies an application installs only to use the entry point that needs one. */
+  optionalPeers: string[];
   /** What an application writes in `import … from`, one per public entry point. */
   specifiers: string[];
 }
@@ -26,7 +36,18 @@ export function publishedPackages(): PublishedPackage[] {
     .filter((dir) => existsSync(join(dir, 'package.json')))
     .map((dir) => ({ dir, manifest: readManifest(dir) }))
     .filter(({ manifest }) => !manifest.private)
-    .map(({ dir, manifest }) => ({ name: manifest.name, dir, specifiers: specifiersOf(manifest) }));
+    .map(({ dir, manifest }) => ({
+      name: manifest.name,
+      dir,
+      dependsOn: Object.keys(manifest.dependencies ?? {}).filter((name) =>
+        name.startsWith('@clientkit/'),
+      ),
+      commands: Object.keys(manifest.bin ?? {}),
+      optionalPeers: Object.entries(manifest.peerDependenciesMeta ?? {})
+        .filter(([, meta]) => meta.optional)
+        .map(([name]) => name),
+      specifiers: specifiersOf(manifest),
+    }));
 }
 
 export function readManifest(dir: string): Manifest {

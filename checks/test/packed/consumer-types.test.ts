@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { compile } from '../../src/compile';
 import { publishedPackages } from '../../src/published-packages';
-import { typeSetups } from '../../src/type-setups';
+import { setupWithoutTarget, typeSetups } from '../../src/type-setups';
 
 const dir = inject('consumerDir');
 
@@ -17,10 +17,21 @@ describe('the packed packages in a strict consumer project (skipLibCheck: false)
   });
 
   for (const setup of typeSetups) {
-    it(`compiles with zero errors under ${setup.name} (${setup.entry}, module ${setup.module}, moduleResolution ${setup.moduleResolution})`, () => {
+    const { module, moduleResolution, target } = setup.compilerOptions;
+    it(`compiles with zero errors for ${setup.name} (${setup.entry}, module ${module}, moduleResolution ${moduleResolution}, target ${target ?? 'not set'})`, () => {
       const { status, errors, output } = compile(dir, setup);
       expect(errors).toEqual([]);
       expect(status, output).toBe(0);
     });
   }
+
+  it('needs target with bundler resolution: without it, every error is TS18028 at a #private of the type files (the READMEs require target)', () => {
+    const { errors } = compile(dir, setupWithoutTarget);
+    expect(errors.length).toBeGreaterThan(0);
+    const others = errors.filter(
+      (error) =>
+        !/^node_modules\/@clientkit\/[^(]+\.d\.c?ts\(\d+,\d+\): error TS18028: /.test(error),
+    );
+    expect(others).toEqual([]);
+  });
 });

@@ -85,6 +85,22 @@ describe('POST /v2/billing/meter_event_session', () => {
     expect(String(error)).not.toContain('sk_live_not_a_real_key_99');
   });
 
+  it('states the whole key rule to a key with the right prefix but a bad rest: sk_test_ or sk_live_, then at least 8 letters, digits or underscores', async () => {
+    const rule =
+      'a key is sk_test_ or sk_live_ followed by at least 8 letters, digits or underscores';
+    for (const key of ['sk_test_1234567', 'sk_live_has-a-dash-1234']) {
+      const error = await h
+        .client({ apiKey: key })
+        .sessions.create()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect((error as Error).message).toContain(`Invalid API key provided: ${rule}`);
+      expect(String(error)).not.toContain(key);
+    }
+    const eightMore = await h.raw('meter_event_session', { token: 'sk_test_12345678' });
+    expect(await eightMore.text()).not.toContain(rule); // well formed, only unknown
+  });
+
   it('uses the default release when Service-Version is missing, and echoes the release used', async () => {
     const missing = await h.raw('meter_event_session');
     expect(missing.status).toBe(200);

@@ -43,7 +43,7 @@ export function authenticateApiKey(c: Context, apiKeys: SecretMap<true>): boolea
     throw meteringProblem(
       401,
       'authentication_error',
-      'Invalid API key provided: keys start with sk_test_ or sk_live_',
+      'Invalid API key provided: a key is sk_test_ or sk_live_ followed by at least 8 letters, digits or underscores',
       { code: 'api_key_invalid' },
     );
   }
