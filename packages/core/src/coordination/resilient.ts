@@ -1,4 +1,4 @@
-import { redactText, redactUrl } from '../observability/redact';
+import { redactText, redactUrl } from '../redaction/redact';
 import type { Coordination } from './coordination';
 import { inProcessCoordination } from './in-process';
 

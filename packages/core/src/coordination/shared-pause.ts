@@ -1,6 +1,6 @@
+import { rateLimitOf } from '../response/rate-limit';
+import { requestedWaitMs } from '../response/requested-wait';
 import { MAX_RETRY_AFTER_MS } from '../retry/policy';
-import { rateLimitOf } from '../retry/rate-limit';
-import { requestedWaitMs } from '../retry/requested-wait';
 import type { Coordination } from './coordination';
 import { identityTag, keyOf } from './keys';
 import { delay } from './wait';

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { basicAuth, CalendarClient } from '@clientkit/calendar-client';
-import { clientCredentials } from '@clientkit/core';
 import { DocsClient } from '@clientkit/docs-client';
-import { IdmClient } from '@clientkit/idm-client';
+import { clientCredentials, IdmClient } from '@clientkit/idm-client';
 import { MailClient, webhookUrl } from '@clientkit/mail-client';
 import { MeteringClient } from '@clientkit/metering-client';
 import {
