@@ -1,4 +1,4 @@
-import type { ListingStrategy, PageParams, Pagination } from '../contract/pagination';
+import type { PageParams, Pagination } from '../contract/pagination';
 import { APIResponseValidationError, CheckpointExpiredError } from '../errors/errors';
 
 /**
