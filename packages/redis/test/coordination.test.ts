@@ -113,7 +113,8 @@ describe('redisCoordination on Redis', () => {
       );
       const took = performance.now() - startedAt;
       expect(took).toBeGreaterThanOrEqual(99);
-      expect(took).toBeLessThan(500);
+      // Redis stays stalled: any bound proves the command was cut short, and a busy machine needs room.
+      expect(took).toBeLessThan(5_000);
     } finally {
       server.resume();
     }
