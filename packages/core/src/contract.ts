@@ -1,8 +1,9 @@
 /**
  * The wire contract of an interface as data, and the rules both sides of the wire apply: operation
  * declarations, pagination styles, secret marks on schemas, input checks with messages that name
- * the field, and redaction. It loads zod and nothing of the transport, so that a contract and the
- * reference server can use it without ky.
+ * the field, and redaction; and the client credentials of OAuth's client credentials grant, which
+ * idm-client exports and the reference server's development options build. It loads zod and
+ * nothing of the transport, so that a contract and the reference server can use it without ky.
  *
  * An internal entry of clientkit's packages, released together with them: no compatibility promise
  * holds for it outside them.
@@ -10,6 +11,13 @@
  * @module
  */
 export { base64 } from './auth/auth';
+export {
+  type ClientCredentials,
+  type ClientCredentialsOptions,
+  clientCredentials,
+  type TokenExchange,
+  type TokenRequest,
+} from './auth/client-credentials';
 export {
   type AnyOperation,
   type Contract,

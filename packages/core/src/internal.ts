@@ -11,13 +11,6 @@
  */
 export { checkAuth, fixedHeadersOf } from './auth/auth';
 export { isLongLivedSecret, refuseSecretInBrowser } from './auth/browser-secret';
-export {
-  type ClientCredentials,
-  type ClientCredentialsOptions,
-  clientCredentials,
-  type TokenExchange,
-  type TokenRequest,
-} from './auth/client-credentials';
 export { secretOption } from './auth/secret-source';
 export { ClientBase, ListingClientBase } from './client/client-base';
 export {
@@ -45,6 +38,7 @@ export {
   type ErrorBodyMapper,
   makeAPIError,
 } from './errors/errors';
+export type { CallLog, LoggedCall } from './observability/call-log';
 export type { ClientEnvironment, EnvironmentCredentials } from './options/environment';
 export { CLIENT_OPTION_NAMES } from './options/options';
 export { overriddenOptions } from './options/overrides';

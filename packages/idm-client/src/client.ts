@@ -19,11 +19,10 @@ import {
   type SecretSource,
   type TokenProvider,
 } from '@clientkit/core';
+import { type ClientCredentials, clientCredentials } from '@clientkit/core/contract';
 import {
   type ClientCore,
-  type ClientCredentials,
   type ClientDefinition,
-  clientCredentials,
   type GivenOptions,
   ListingClientBase,
   overriddenOptions,
@@ -269,11 +268,7 @@ export class IdmClient extends ListingClientBase<typeof idm, IdmClientOptions, L
     return tokenOf(this.#credentials.token);
   }
 
-  /**
-   * {@inheritDoc @clientkit/core!internal.ClientBase.request}
-   *
-   * Mutating methods take a `correlationId` option, as the typed methods do.
-   */
+  // Mutating methods take a `correlationId` option, as the typed methods do.
   override request<T = unknown, M extends HttpMethod = HttpMethod>(
     method: M,
     path: string,
@@ -283,16 +278,16 @@ export class IdmClient extends ListingClientBase<typeof idm, IdmClientOptions, L
     return super.request<T>(method, path, init, options);
   }
 
-  /**
-   * {@inheritDoc @clientkit/core!internal.ListingClientBase.paginate}
-   *
-   * Checkpoint pages by default; offset pages with `page`, `per_page` or `include_totals`.
-   */
+  // Checkpoint pages, as here when `params` has no offset field.
   override paginate<Item = unknown>(
     path: string,
     params?: CheckpointListParams & ListFilters,
     options?: RequestOptions,
   ): PagePromise<Item, CheckpointList<string, Item>>;
+  /**
+   * The same listing in offset pages, chosen by `page`, `per_page` or `include_totals` in `params`;
+   * it throws what the checkpoint form throws.
+   */
   override paginate<Item = unknown>(
     path: string,
     params: OffsetListParams & ListFilters,

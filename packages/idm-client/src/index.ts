@@ -36,12 +36,12 @@ export {
 } from '@clientkit/contracts/idm';
 export * from '@clientkit/core';
 export {
-  CheckpointExpiredError,
   type ClientCredentials,
   type ClientCredentialsOptions,
   clientCredentials,
   type TokenExchange,
-} from '@clientkit/core/internal';
+} from '@clientkit/core/contract';
+export { CheckpointExpiredError } from '@clientkit/core/internal';
 export {
   IdmClient,
   type IdmClientBaseOptions,

@@ -1,5 +1,5 @@
 import { CalendarClient, type CalendarClientOptions } from '@clientkit/calendar-client';
-import { clientCredentials } from '@clientkit/core/internal';
+import { clientCredentials } from '@clientkit/core/contract';
 import { DocsClient, type DocsClientOptions } from '@clientkit/docs-client';
 import { IdmClient, type IdmClientOptions } from '@clientkit/idm-client';
 import { MailClient, type MailClientOptions } from '@clientkit/mail-client';
