@@ -25,7 +25,7 @@ export class ClientKitError extends Error {
     Object.defineProperty(ClientKitError.prototype, inspectCustom, { value: inspectError });
   }
 
-  constructor(message?: string, options?: ErrorOptions & { operation?: string | undefined }) {
+  constructor(message?: string, options?: { cause?: unknown; operation?: string | undefined }) {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     Object.defineProperty(this, BRAND, { value: true });
     if (options?.operation !== undefined) setOperation(this, options.operation);
