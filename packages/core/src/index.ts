@@ -21,6 +21,7 @@ export {
   APIError,
   type APIErrorInit,
   APIResponseParseError,
+  APIResponseTooLargeError,
   APIResponseValidationError,
   APITimeoutError,
   APIUserAbortError,
@@ -38,6 +39,7 @@ export {
   RateLimitError,
   RequestValidationError,
   type ResponseParseInit,
+  type ResponseTooLargeInit,
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors/errors';
@@ -59,6 +61,7 @@ export {
 } from './options/hooks';
 export {
   type ClientOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   type RequestOptions,
   type RetryOptions,

@@ -412,7 +412,7 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
-  it('wraps a refused connection in APIConnectionError without retrying a POST', async () => {
+  it('wraps a reset connection in APIConnectionError that says so, without retrying a POST', async () => {
     nock('http://api.test')
       .post('/v1/broken')
       .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
@@ -423,7 +423,7 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect((error as Error).message).toBe(
-      'Connection to api.test failed (POST http://api.test/v1/broken): socket hang up, 1 attempt; is the service running at http://api.test?',
+      'The connection to api.test was reset before the answer came (POST http://api.test/v1/broken): socket hang up, 1 attempt',
     );
   });
 });
@@ -510,7 +510,7 @@ describe('signals, hooks and options from outside', () => {
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toBe(
-      'Invalid options of test.docs.spaces.get: maxRetries is not an option (known: signal, timeout, retry, headers, hooks, idempotencyKey, extraBody, extraQuery, context)',
+      'Invalid options of test.docs.spaces.get: maxRetries is not an option (known: signal, timeout, maxResponseBytes, retry, headers, hooks, idempotencyKey, extraBody, extraQuery, context)',
     );
   });
 

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { Auth } from '../auth/auth';
+import { type Auth, fixedHeadersOf } from '../auth/auth';
 import { refuseSecretInBrowser } from '../auth/browser-secret';
 import type {
   AnyOperation,
@@ -19,7 +19,12 @@ import {
   withEnvironment,
 } from '../options/environment';
 import { logLevelOf } from '../options/log-level';
-import { type ClientOptions, DEFAULT_TIMEOUT_MS, type RequestOptions } from '../options/options';
+import {
+  type ClientOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type RequestOptions,
+} from '../options/options';
 import {
   CLIENT_OPTION_RULES,
   checkOptions,
@@ -29,6 +34,7 @@ import {
 import { serviceUrl } from '../options/service-url';
 import { PagePromise, paginate } from '../pagination/page';
 import { chosenStyle } from '../pagination/styles';
+import { type SecretValues, secretValues } from '../redaction/secret-values';
 import { APIPromise, type CallResult } from '../response/api-promise';
 import { requestIdOf } from '../response/request-id';
 import { type RetryPolicy, retryPolicy } from '../retry/policy';
@@ -173,6 +179,12 @@ export class ClientCore<C extends Contract> {
   readonly #ky: KyInstance;
   /** The log of calls (undefined when the client logs nothing). */
   readonly #log: CallLog | undefined;
+  /**
+   * The secrets this client holds or has obtained, by value, scrubbed from its errors and log
+   * lines. Its auth's are added when it is built and as it hands them out; an auth that obtains
+   * others (a token exchange) adds them here.
+   */
+  readonly secrets: SecretValues = secretValues();
 
   /**
    * Checks the options (unknown names, `baseUrl`, the shared options), with the base URL and
@@ -192,6 +204,8 @@ export class ClientCore<C extends Contract> {
     this.#options = given;
     this.#url = url;
     this.#auth = auth;
+    const fixed = auth && fixedHeadersOf(auth);
+    if (fixed) this.secrets.addHeaders(fixed, false);
     this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
     this.#headers = setHeaders(
       { accept: 'application/json', 'user-agent': given.userAgent ?? `clientkit/${VERSION}` },
@@ -200,7 +214,9 @@ export class ClientCore<C extends Contract> {
     // Read for every attempt, so that a fetch replaced after the client was built (by a test tool) is used.
     this.#ky = kyInstance(() => this.#options.fetch ?? globalThis.fetch);
     const level = logLevelOf(given);
-    this.#log = level ? callLog(given.logger ?? console, level, definition.contract) : undefined;
+    this.#log = level
+      ? callLog(given.logger ?? console, level, definition.contract, this.secrets)
+      : undefined;
   }
 
   /** The options the client was built with, and those the environment filled in. */
@@ -441,6 +457,8 @@ export class ClientCore<C extends Contract> {
       body,
       expectsBody: declared?.response !== undefined,
       timeout: timeoutOf(options.timeout ?? given.timeout ?? DEFAULT_TIMEOUT_MS),
+      maxResponseBytes:
+        options.maxResponseBytes ?? given.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       retry: this.#retryOf(options, operation),
       signal: options.signal,
       auth: (target?.auth === undefined ? this.#auth : target.auth) ?? undefined,
@@ -451,6 +469,7 @@ export class ClientCore<C extends Contract> {
         fetchGiven: given.fetch !== undefined,
         context: () => ({ ...given.context, ...options.context, operation, pathTemplate }),
       }),
+      secrets: this.secrets,
       errorFields: this.#definition.errorFields,
       options,
       check:

@@ -7,6 +7,7 @@ import {
   APIResponseValidationError,
 } from '../errors/errors';
 import { REDACTED, redactSecretFields, redactUrl } from '../redaction/redact';
+import type { SecretValues } from '../redaction/secret-values';
 import { requestIdOf } from '../response/request-id';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
 import { redactBySchema } from './redact-by-schema';
@@ -54,10 +55,16 @@ interface OperationSchemas {
  * The log of a client's calls at `level`, written to `logger`. At
  * `debug` each line also holds the bodies, redacted: every field the contract marks secret, every
  * field whose name says it is one, credentials in URLs, and every `extraBody` and `extraQuery`
- * value (sent unchecked, so nothing says what they hold).
+ * value (sent unchecked, so nothing says what they hold). Every line is scrubbed of the client's
+ * `secrets` by value.
  */
-export function callLog(given: Logger, level: LogLevel, contract?: Contract): CallLog {
-  const logger = leveledLogger(given, level);
+export function callLog(
+  given: Logger,
+  level: LogLevel,
+  contract?: Contract,
+  secrets?: SecretValues,
+): CallLog {
+  const logger = leveledLogger(given, level, secrets);
   const schemasOf = level === 'debug' ? operationSchemas(contract) : undefined;
   const bodies = (call: LoggedCall, answer: { data?: unknown } | undefined) => {
     if (!schemasOf) return {};
