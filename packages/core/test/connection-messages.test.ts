@@ -6,10 +6,10 @@
  */
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawServer } from '../../../test-support/raw-server';
 import { APIConnectionError } from './core';
 import { rejectionOf, testClient } from './helpers';
 import { failure, scriptedFetch, undiciFailure } from './scripted';
-import { rawServer } from './support/raw-server';
 
 /** A port on 127.0.0.1 that nothing listens on: one the system gave out, then closed. */
 async function closedPort(): Promise<number> {

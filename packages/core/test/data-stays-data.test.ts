@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { rawServer } from '../../../test-support/raw-server';
 import {
   APIResponseValidationError,
   type Auth,
@@ -13,7 +14,6 @@ import {
   NotFoundError,
 } from './core';
 import { rejectionOf, testClient } from './helpers';
-import { rawServer } from './support/raw-server';
 
 const HOSTILE = [
   '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"polluted": 1}}, "prototype": {"x": 1}}',

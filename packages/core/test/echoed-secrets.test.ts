@@ -7,6 +7,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { json, rawServer } from '../../../test-support/raw-server';
 import {
   APIResponseParseError,
   APIResponseValidationError,
@@ -21,7 +22,6 @@ import {
   tokenProvider,
 } from './core';
 import { rejectionOf, testClient } from './helpers';
-import { json, rawServer } from './support/raw-server';
 
 const TOKEN = 'tok_live_5ecret_9f8e7d';
 const PASSWORD = 'correct horse battery';

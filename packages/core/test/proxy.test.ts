@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { EnvHttpProxyAgent, ProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { json, rawServer } from '../../../test-support/raw-server';
 import { APIConnectionError } from './core';
 import { rejectionOf, testClient } from './helpers';
-import { json, rawServer } from './support/raw-server';
 
 /** A CONNECT proxy: it tunnels to the host asked for, after checking `Proxy-Authorization` if told to. */
 interface TestProxy {

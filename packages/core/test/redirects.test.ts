@@ -4,9 +4,9 @@
  * 127.0.0.1: two ports are two origins.
  */
 import { describe, expect, it } from 'vitest';
+import { json, rawServer } from '../../../test-support/raw-server';
 import { APIConnectionError, bearerAuth, type Telemetry } from './core';
 import { rejectionOf, testClient } from './helpers';
-import { json, rawServer } from './support/raw-server';
 
 const TOKEN = 'tok_redirect_secret_1';
 

@@ -10,13 +10,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { json, rawServer } from '../../../test-support/raw-server';
 import {
   APIResponseTooLargeError,
   DEFAULT_MAX_RESPONSE_BYTES,
   RequestValidationError,
 } from './core';
 import { rejectionOf, testClient } from './helpers';
-import { json, rawServer } from './support/raw-server';
 
 const MiB = 1024 * 1024;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

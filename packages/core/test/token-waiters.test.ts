@@ -4,9 +4,9 @@
  * that awaited it, never one instance whose stack the last caller overwrote.
  */
 import { describe, expect, it } from 'vitest';
+import { json, rawServer } from '../../../test-support/raw-server';
 import { AuthenticationError, bearerAuth, tokenProvider } from './core';
 import { rejectionOf, testClient } from './helpers';
-import { json, rawServer } from './support/raw-server';
 
 describe('concurrent callers of one failed token fetch', () => {
   it('each get their own error, with their own stack and the operation that failed', async () => {
