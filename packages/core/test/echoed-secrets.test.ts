@@ -15,6 +15,7 @@ import {
   AuthenticationError,
   basicAuth,
   bearerAuth,
+  cursorPages,
   headerAuth,
   InternalServerError,
   type Logger,
@@ -132,9 +133,38 @@ describe('a secret echoed in an error answer', () => {
   });
 });
 
+describe('a secret echoed in an encoded form', () => {
+  it('is scrubbed percent-, form-, JSON- and HTML-encoded', async () => {
+    const secret = 'key/with "odd" & spaced chars';
+    const html = secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const json = JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/');
+    const forms = [encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+')];
+    const server = await rawServer((request, response) => {
+      if (request.url === '/v1/page') {
+        response.writeHead(502, { 'content-type': 'text/html' });
+        return void response.end(`<p>${html}</p><p>${forms.join(' ')}</p>`);
+      }
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(`{"error": {"message": "refused ${json}"}, "again": "${forms[1]}"}`);
+    });
+    const client = testClient({
+      baseUrl: server.origin,
+      auth: headerAuth('X-Api-Key', secret),
+      errorBody: messageField,
+      retry: 0,
+    });
+    const shown = [
+      views(await rejectionOf(client.request({ method: 'GET', path: 'page' }))),
+      views(await rejectionOf(client.request({ method: 'GET', path: 'json' }))),
+    ].join('\n');
+    for (const form of [secret, html, json, ...forms]) expect(shown).not.toContain(form);
+    expect(shown).toContain(`refused ${REDACTED}`);
+  });
+});
+
 describe('a secret echoed in an answer that is not the interface own', () => {
-  it('is scrubbed from the excerpt of an HTML page, escaped or encoded, even where the excerpt is cut', async () => {
-    const page = `<html><body><p>${'x'.repeat(185)} ${TOKEN}</p><p>again: ${TOKEN.replace('_', '&#95;')} ${encodeURIComponent(TOKEN)}</p></body></html>`;
+  it('is scrubbed from the excerpt of an HTML page, even where the excerpt is cut', async () => {
+    const page = `<html><body><p>${'x'.repeat(185)} ${TOKEN}</p><p>again: ${TOKEN}</p></body></html>`;
     const server = await rawServer((_request, response) => {
       response.writeHead(502, { 'content-type': 'text/html' }).end(page);
     });
@@ -177,6 +207,27 @@ describe('a secret echoed in an answer that is not the interface own', () => {
       id: 7,
       owner: `me (${REDACTED})`,
     });
+  });
+});
+
+describe('a secret echoed in a page of a listing', () => {
+  it('is scrubbed from the error of a page without its list', async () => {
+    const server = await rawServer((_request, response) =>
+      json(response, 200, { records: [], note: `listed for ${TOKEN}`, api_token: 'tok_other_1' }),
+    );
+    const client = testClient({
+      baseUrl: server.origin,
+      auth: bearerAuth(TOKEN),
+      paginate: cursorPages('items'),
+    });
+    const error = await rejectionOf(client.core.paginate('things'));
+    expect(error).toBeInstanceOf(APIResponseValidationError);
+    expect((error as APIResponseValidationError).body).toEqual({
+      records: [],
+      note: `listed for ${REDACTED}`,
+      api_token: REDACTED,
+    });
+    expectNone(views(error), TOKEN);
   });
 });
 

@@ -11,6 +11,7 @@ import type {
 import type { PageParams, Pagination } from '../contract/pagination';
 import { type CallSite, callSite, withCallSite } from '../errors/call-site';
 import { type ErrorBodyMapper, setOperation } from '../errors/errors';
+import { scrubbedError } from '../errors/scrubbed-error';
 import { type CallLog, callLog } from '../observability/call-log';
 import {
   type ClientEnvironment,
@@ -291,8 +292,11 @@ export class ClientCore<C extends Contract> {
     if (!offered) throw new TypeError(`clientkit: ${this.#operationName(operation)} has no pages`);
     // Taken once, where the application asked for the listing: every page's errors name it.
     const site = callSite(this.list);
-    return pages(offered, input.query, (params) =>
-      this.#callFrom(site, operation, { ...input, query: params } as never, options),
+    return pages(
+      offered,
+      input.query,
+      (params) => this.#callFrom(site, operation, { ...input, query: params } as never, options),
+      this.secrets,
     );
   }
 
@@ -350,8 +354,12 @@ export class ClientCore<C extends Contract> {
     // A path that is no string is refused by the first page's request, naming it.
     const listing = styleOf(typeof path === 'string' ? path : '');
     const site = callSite(this.paginate);
-    return pages(listing, first, (query) =>
-      this.#requestFrom(site, 'GET', path, { query: query as RawRequestInit['query'] }, options),
+    return pages(
+      listing,
+      first,
+      (query) =>
+        this.#requestFrom(site, 'GET', path, { query: query as RawRequestInit['query'] }, options),
+      this.secrets,
     );
   }
 
@@ -533,15 +541,29 @@ function checkedTarget<C extends Contract>(
   }
 }
 
-/** The pages of a listing, in the style its query's parameters choose among those offered. */
+/**
+ * The pages of a listing, in the style its query's parameters choose among those offered. A page
+ * refused for its shape keeps its body on the error, scrubbed of `secrets` as any error of a call.
+ */
 function pages<Item, Raw>(
   offered: Pagination | readonly Pagination[],
   query: Record<string, unknown> | undefined,
   fetchPage: (params: PageParams) => APIPromise<unknown>,
+  secrets: SecretValues,
 ): PagePromise<Item, Raw> {
   const params = { ...query };
   const strategy = chosenStyle(offered, params).strategy();
-  return paginate(fetchPage, strategy.first(params), strategy) as PagePromise<Item, Raw>;
+  const items = (body: unknown) => {
+    try {
+      return strategy.items(body);
+    } catch (error) {
+      throw scrubbedError(error, secrets);
+    }
+  };
+  return paginate(fetchPage, strategy.first(params), { ...strategy, items }) as PagePromise<
+    Item,
+    Raw
+  >;
 }
 
 /** The transport's form of a timeout: `false` for none. */

@@ -15,8 +15,9 @@ export interface SecretValues {
    */
   addObtained(secret: string): void;
   /**
-   * The secrets of credential headers as an auth gives them: the value after an auth scheme
-   * (`Bearer <token>`), the password and `user:password` of `Basic`, or a header's whole value.
+   * The secrets of credential headers as an auth gives them: in `Authorization`, the value after
+   * its scheme (`Bearer <token>`), and for `Basic` also the `user:password` pair and the password;
+   * in any other header, its whole value.
    */
   addHeaders(headers: Readonly<Record<string, string>>, obtained: boolean): void;
   /** Whether any secret is known: with none, scrubbing changes nothing. */
@@ -94,7 +95,7 @@ export function secretValues(): SecretValues {
         if (seenHeaders.has(value)) continue;
         if (seenHeaders.size >= MAX_OBTAINED * 4) seenHeaders.clear();
         seenHeaders.add(value);
-        for (const secret of headerSecrets(value)) remember(store, secret);
+        for (const secret of headerSecrets(name, value)) remember(store, secret);
       }
     },
     get empty() {
@@ -111,11 +112,11 @@ function isPlain(value: object): boolean {
 }
 
 /** The secrets in one credential header's value. */
-function headerSecrets(value: string): string[] {
-  const scheme = /^(\w+)\s+(\S+)$/.exec(value);
+function headerSecrets(name: string, value: string): string[] {
+  const scheme = /authorization$/i.test(name) ? /^(\w+)\s+(\S+)$/.exec(value) : null;
   if (!scheme) return [value];
-  const [, name, credential] = scheme as unknown as [string, string, string];
-  if (name.toLowerCase() !== 'basic') return [credential];
+  const [, kind, credential] = scheme as unknown as [string, string, string];
+  if (kind.toLowerCase() !== 'basic') return [credential];
   const pair = decodedBase64(credential);
   const password = pair?.slice(pair.indexOf(':') + 1);
   return [credential, ...(pair ? [pair] : []), ...(password ? [password] : [])];
