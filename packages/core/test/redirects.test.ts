@@ -172,6 +172,28 @@ describe('a redirect to another origin', () => {
   });
 });
 
+describe('a redirect the runtime does not let the client read', () => {
+  it('is refused as a browser hands it over (an opaque redirect), not retried', async () => {
+    let attempts = 0;
+    const opaque: typeof fetch = async () => {
+      attempts += 1;
+      const response = new Response(null, { status: 200 });
+      return Object.defineProperties(response, {
+        type: { value: 'opaqueredirect' },
+        url: { value: '' },
+      });
+    };
+    const error = await rejectionOf(
+      clientOf('https://api.example.test', { fetch: opaque }).request({ method: 'GET', path: 'x' }),
+    );
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      'The redirect could not be followed: this runtime hides where it points (an opaque redirect) (GET https://api.example.test/v1/x), 1 attempt',
+    );
+    expect(attempts).toBe(1);
+  });
+});
+
 describe('a fetch of the application that follows redirects itself', () => {
   it('has its answer from another origin refused, not used as the call answer', async () => {
     const other = await elsewhere();

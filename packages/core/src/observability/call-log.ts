@@ -4,6 +4,7 @@ import {
   APIConnectionError,
   APIError,
   APIResponseParseError,
+  APIResponseTooLargeError,
   APIResponseValidationError,
 } from '../errors/errors';
 import { REDACTED, redactSecretFields, redactUrl } from '../redaction/redact';
@@ -192,10 +193,14 @@ function withoutUrlCredentials(value: unknown, depth = 0): unknown {
 
 /**
  * The status and request id of the answer a failure came with: an error answer, one that broke its
- * schema or did not parse, or one whose body broke off.
+ * schema, did not parse or passed the size limit, or one whose body broke off.
  */
 function answerIdOf(error: unknown): { status?: number; requestId?: string | null } {
-  if (error instanceof APIError || error instanceof APIResponseParseError) {
+  if (
+    error instanceof APIError ||
+    error instanceof APIResponseParseError ||
+    error instanceof APIResponseTooLargeError
+  ) {
     return { status: error.status, requestId: error.requestId };
   }
   if (error instanceof APIResponseValidationError) return { requestId: error.requestId };

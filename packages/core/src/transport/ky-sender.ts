@@ -254,7 +254,7 @@ function refuseRedirected(response: Response, attempt: AttemptRequest): void {
   if (response.type === 'opaqueredirect') {
     void response.body?.cancel().catch(() => undefined);
     throw new RefusedRedirect(
-      'is a redirect this runtime does not let the client read (an opaque redirect): not followed',
+      'could not be followed: this runtime hides where it points (an opaque redirect)',
       attempt.url,
       { status: 0, headers: new Headers() },
     );
