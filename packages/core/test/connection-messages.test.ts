@@ -105,7 +105,7 @@ describe('the cause a failed connection names', () => {
     const error = await rejectionOf(client.request({ method: 'GET', path: 'things' }));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toBe(
-      `The answer from ${server.origin.slice('http://'.length)} has headers larger than the runtime accepts (GET ${server.origin}/v1/things): fetch failed UND_ERR_HEADERS_OVERFLOW, 1 attempt; Node accepts 16 KiB of headers unless --max-http-header-size says more`,
+      `The answer from ${server.origin.slice('http://'.length)} has headers larger than the runtime accepts (GET ${server.origin}/v1/things): fetch failed UND_ERR_HEADERS_OVERFLOW, 1 attempt`,
     );
     expect(server.requests).toHaveLength(1);
   });
@@ -136,7 +136,7 @@ describe('the cause a failed connection names', () => {
     });
     const error = await rejectionOf(client.request({ method: 'GET', path: 'things' }));
     expect((error as Error).message).toBe(
-      'The TLS certificate of api.example.test was refused (GET https://api.example.test/v1/things): fetch failed DEPTH_ZERO_SELF_SIGNED_CERT, 1 attempt; does the certificate name api.example.test and come from an authority this runtime trusts (NODE_EXTRA_CA_CERTS adds one to Node)?',
+      'The TLS certificate of api.example.test was refused (GET https://api.example.test/v1/things): fetch failed DEPTH_ZERO_SELF_SIGNED_CERT, 1 attempt; is it valid for api.example.test and issued by an authority this runtime trusts?',
     );
     expect(script.attempts).toHaveLength(1);
   });
@@ -152,7 +152,7 @@ describe('the cause a failed connection names', () => {
       client.request({ method: 'POST', path: 'things', body: { a: 1 } }),
     );
     expect((error as Error).message).toMatch(
-      /^Connecting to api\.example\.test timed out \(POST .*\): fetch failed UND_ERR_CONNECT_TIMEOUT, 3 attempts over \d+\.\d s; can this machine reach api\.example\.test \(a firewall, a proxy\)\?$/,
+      /^Connecting to api\.example\.test timed out \(POST .*\): fetch failed UND_ERR_CONNECT_TIMEOUT, 3 attempts over \d+\.\d s; can this machine reach api\.example\.test\?$/,
     );
     expect(script.attempts).toHaveLength(3);
   });

@@ -123,7 +123,7 @@ describe('a proxy that refuses with 407', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     const host = server.origin.slice('http://'.length);
     expect((error as Error).message).toBe(
-      `The proxy ${proxy.origin} (HTTP_PROXY) refused to connect to ${host} with 407 Proxy Authentication Required (GET ${server.origin}/v1/things): fetch failed, 1 attempt; are the credentials of the proxy right (the user and password of its URL)?`,
+      `The proxy ${proxy.origin} (HTTP_PROXY) refused to connect to ${host} with 407 Proxy Authentication Required (GET ${server.origin}/v1/things): fetch failed, 1 attempt; are the proxy's credentials right?`,
     );
     expect(proxy.tunnels).toHaveLength(1);
     expect(server.requests).toEqual([]);

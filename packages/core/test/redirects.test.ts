@@ -67,7 +67,7 @@ describe('a redirect to its own origin', () => {
       operation: 'test.things.create',
     });
     expect((error as Error).message).toBe(
-      `The 307 answer redirects a POST to ${server.origin}/v1/elsewhere: not followed, as only GET and HEAD follow a redirect (a write's body and credentials are never sent twice) (POST ${server.origin}/v1/things) [request req_307], 1 attempt`,
+      `The 307 answer redirects a POST to ${server.origin}/v1/elsewhere: not followed, only GET and HEAD follow redirects (POST ${server.origin}/v1/things) [request req_307], 1 attempt`,
     );
     expect(server.requests.map((seen) => seen.url)).toEqual(['/v1/things']);
   });
@@ -80,7 +80,7 @@ describe('a redirect to its own origin', () => {
     const error = await rejectionOf(clientOf(server.origin).request({ method: 'GET', path: 'a' }));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(
-      /^The 302 answer redirects back to http:\/\/127\.0\.0\.1:\d+\/v1\/a, which it already visited: a redirect loop \(GET .*\/v1\/b\), 1 attempt$/,
+      /^The 302 answer redirects back to http:\/\/127\.0\.0\.1:\d+\/v1\/a: a redirect loop \(GET .*\/v1\/b\), 1 attempt$/,
     );
     expect(server.requests.map((seen) => seen.url)).toEqual(['/v1/a', '/v1/b']);
   });
@@ -95,7 +95,7 @@ describe('a redirect to its own origin', () => {
     );
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(
-      /^The 302 answer is the 6th redirect in a row \(to .*\/v1\/hop\/6\): too many redirects, at most 5 are followed/,
+      /^The 302 answer redirects a 6th time \(to .*\/v1\/hop\/6\): too many redirects \(GET /,
     );
     expect(server.requests).toHaveLength(6);
   });
@@ -133,7 +133,7 @@ describe('a redirect to another origin', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).toMatchObject({ status: 302, requestId: 'req_302' });
     expect((error as Error).message).toBe(
-      `The 302 answer redirects to ${other.origin}/steal?token=[redacted], another origin than ${server.origin}: not followed, as credentials and bodies go only to the origin they were given for (GET ${server.origin}/v1/things/1) [request req_302], 1 attempt`,
+      `The 302 answer redirects to ${other.origin}/steal?token=[redacted], another origin than ${server.origin}: not followed (GET ${server.origin}/v1/things/1) [request req_302], 1 attempt`,
     );
     expect(other.requests).toEqual([]);
     expect(server.requests).toHaveLength(1);
@@ -208,7 +208,7 @@ describe('a fetch of the application that follows redirects itself', () => {
     );
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toContain(
-      `The 200 answer came from ${other.origin}/v1/things/1 after the fetch given to the client followed a redirect to another origin than ${server.origin}: not used`,
+      `The 200 answer came from ${other.origin}/v1/things/1 through a redirect the given fetch followed, away from ${server.origin}: not used`,
     );
   });
 });

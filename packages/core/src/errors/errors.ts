@@ -548,8 +548,8 @@ export class APIResponseTooLargeError extends ClientKitError {
     const url = init.url === undefined ? undefined : redactUrl(init.url);
     const what =
       init.declaredBytes === undefined
-        ? `passed the limit of ${init.limit} bytes (maxResponseBytes) and was cut off there`
-        : `declares ${init.declaredBytes} bytes, over the limit of ${init.limit} (maxResponseBytes), and was not read`;
+        ? `passed maxResponseBytes (${init.limit}): cut off there`
+        : `declares ${init.declaredBytes} bytes, over maxResponseBytes (${init.limit}): not read`;
     super(`The ${init.status} answer ${what}${requestPart(init.method, url, init.requestId)}`, {
       operation: init.operation,
     });

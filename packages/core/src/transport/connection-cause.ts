@@ -64,53 +64,48 @@ export function isLasting(cause: ConnectionCause): boolean {
   return cause.kind === 'tls-certificate' || cause.kind === 'headers-too-large';
 }
 
-/** What failed, naming the host of the request (`api.example.com:443`). */
-export function whatFailed(cause: ConnectionCause, url: URL): string {
-  const { host, hostname } = url;
-  switch (cause.kind) {
-    case 'refused':
-      return `Connection refused by ${host}`;
-    case 'host-not-found':
-      return `Host ${hostname} not found`;
-    case 'connect-timeout':
-      return `Connecting to ${host} timed out`;
-    case 'reset':
-      return `The connection to ${host} was reset before the answer came`;
-    case 'tls-certificate':
-      return `The TLS certificate of ${host} was refused`;
-    case 'tls':
-      return `The TLS handshake with ${host} failed`;
-    case 'headers-too-large':
-      return `The answer from ${host} has headers larger than the runtime accepts`;
-    case 'proxy-refused':
-      return `The proxy${proxyNamed(url)} refused to connect to ${host} with ${cause.proxyStatus}${cause.proxyStatus === 407 ? ' Proxy Authentication Required' : ''}`;
-    default:
-      return `Connection to ${host} failed`;
-  }
-}
+/**
+ * What failed and what to check (if anything in particular helps), for each kind of cause;
+ * `{host}`, `{hostname}` and `{origin}` are the request's, `{proxy}` the proxy and its status.
+ */
+const WORDING: Readonly<Record<CauseKind, readonly [what: string, check?: string]>> = {
+  refused: ['Connection refused by {host}', 'is the service running at {origin}?'],
+  'host-not-found': ['Host {hostname} not found', 'is the host name in the base URL right?'],
+  'connect-timeout': ['Connecting to {host} timed out', 'can this machine reach {host}?'],
+  reset: ['The connection to {host} was reset before the answer came'],
+  'tls-certificate': [
+    'The TLS certificate of {host} was refused',
+    'is it valid for {hostname} and issued by an authority this runtime trusts?',
+  ],
+  tls: ['The TLS handshake with {host} failed', 'does {host} speak HTTPS?'],
+  'headers-too-large': ['The answer from {host} has headers larger than the runtime accepts'],
+  'proxy-refused': ['The proxy{proxy} refused to connect to {host}'],
+  unknown: ['Connection to {host} failed'],
+};
 
-/** What to check, or undefined when nothing in particular helps. */
-export function whatToCheck(cause: ConnectionCause, url: URL): string | undefined {
-  switch (cause.kind) {
-    case 'refused':
-      return `is the service running at ${url.origin}?`;
-    case 'host-not-found':
-      return 'is the host name in the base URL right?';
-    case 'connect-timeout':
-      return `can this machine reach ${url.host} (a firewall, a proxy)?`;
-    case 'tls-certificate':
-      return `does the certificate name ${url.hostname} and come from an authority this runtime trusts (NODE_EXTRA_CA_CERTS adds one to Node)?`;
-    case 'tls':
-      return `does ${url.host} speak HTTPS?`;
-    case 'headers-too-large':
-      return 'Node accepts 16 KiB of headers unless --max-http-header-size says more';
-    case 'proxy-refused':
-      return cause.proxyStatus === 407
-        ? 'are the credentials of the proxy right (the user and password of its URL)?'
-        : undefined;
-    default:
-      return undefined;
-  }
+/**
+ * What failed, naming the host of the request (`api.example.com:443`), and what to check; for a
+ * proxy's 407, its credentials.
+ */
+export function describeConnection(
+  cause: ConnectionCause,
+  url: URL,
+): { what: string; check: string | undefined } {
+  const [what, check] = WORDING[cause.kind];
+  const proxy = cause.kind === 'proxy-refused' ? proxyNamed(url) : '';
+  const fill = (text: string) =>
+    text
+      .replace('{proxy}', proxy)
+      .replace(
+        /\{(host|hostname|origin)\}/g,
+        (_, part: 'host' | 'hostname' | 'origin') => url[part],
+      );
+  const status =
+    cause.proxyStatus === 407 ? '407 Proxy Authentication Required' : cause.proxyStatus;
+  return {
+    what: `${fill(what)}${status ? ` with ${status}` : ''}`,
+    check: cause.proxyStatus === 407 ? "are the proxy's credentials right?" : check && fill(check),
+  };
 }
 
 /**

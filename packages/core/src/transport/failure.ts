@@ -13,7 +13,7 @@ import { redactUrl } from '../redaction/redact';
 import { requestIdOf } from '../response/request-id';
 import { type AttemptFailure, sentNothing } from '../retry/policy';
 import { parsedBody } from './body';
-import { connectionCause, isLasting, whatFailed, whatToCheck } from './connection-cause';
+import { connectionCause, describeConnection, isLasting } from './connection-cause';
 import type { PreparedRequest } from './prepared-request';
 import type { ReceivedResponse } from './sender';
 
@@ -289,11 +289,10 @@ function connectionError(
   const target = new URL(url);
   const where = requestPart(request.method, redactUrl(url), idOfAnswer(answered));
   const said = `${describeCause(cause)}${tallyOf(tally)}`;
-  const found = connectionCause(cause);
-  const check = whatToCheck(found, target);
+  const { what, check } = describeConnection(connectionCause(cause), target);
   const message = answered
     ? `The ${answered.status} answer from ${target.host} broke off before its end${where}: ${said}`
-    : `${whatFailed(found, target)}${where}: ${said}${check ? `; ${check}` : ''}`;
+    : `${what}${where}: ${said}${check ? `; ${check}` : ''}`;
   const error = new APIConnectionError(message, {
     cause,
     ...answerDetails(answered),

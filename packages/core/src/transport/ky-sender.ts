@@ -266,7 +266,7 @@ function refuseRedirected(response: Response, attempt: AttemptRequest): void {
   if (to.origin === from && read) return;
   void response.body?.cancel().catch(() => undefined);
   throw new RefusedRedirect(
-    `came from ${redactUrl(to.href)} after the fetch given to the client followed a redirect${to.origin === from ? '' : ` to another origin than ${from}`}: not used (give the client a fetch that honours the request's redirect: 'manual')`,
+    `came from ${redactUrl(to.href)} through a redirect the given fetch followed${to.origin === from ? '' : `, away from ${from}`}: not used`,
     attempt.url,
     answered,
   );

@@ -71,16 +71,14 @@ function refusalOf(
 ): string | undefined {
   const to = redactUrl(target.href);
   if (target.origin !== origin) {
-    return `redirects to ${to}, another origin than ${origin}: not followed, as credentials and bodies go only to the origin they were given for`;
+    return `redirects to ${to}, another origin than ${origin}: not followed`;
   }
   if (!FOLLOWED_METHODS.has(method)) {
-    return `redirects a ${method} to ${to}: not followed, as only GET and HEAD follow a redirect (a write's body and credentials are never sent twice)`;
+    return `redirects a ${method} to ${to}: not followed, only GET and HEAD follow redirects`;
   }
-  if (visited.has(target.href)) {
-    return `redirects back to ${to}, which it already visited: a redirect loop`;
-  }
+  if (visited.has(target.href)) return `redirects back to ${to}: a redirect loop`;
   if (visited.size > MAX_REDIRECTS) {
-    return `is the ${MAX_REDIRECTS + 1}th redirect in a row (to ${to}): too many redirects, at most ${MAX_REDIRECTS} are followed`;
+    return `redirects a ${MAX_REDIRECTS + 1}th time (to ${to}): too many redirects`;
   }
   return undefined;
 }
