@@ -2,7 +2,7 @@
 // client and calls one method, bundled by esbuild into one file (browser platform, ESM, minified,
 // ky and zod bundled from node_modules like every other dependency), then gzipped. Everything the
 // program can load counts, a module behind an `import()` included.
-// The alarm: exits 1 when a client reaches 32 kB gzip. It is there to catch a regression (a
+// The alarm: exits 1 when a client reaches 36 kB gzip. It is there to catch a regression (a
 // dependency bundled twice, a client that pulls in server code), not a target to design towards.
 // With --peers, the official SDKs of the modelled services (and bare ky) are measured the same way
 // beside ours; the alarm does not apply to them.
@@ -12,7 +12,7 @@
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
-export const ALARM_BYTES = 32 * 1024;
+export const ALARM_BYTES = 36 * 1024;
 
 /** The rows of our clients that reach the alarm; peers have none. */
 export function overTheAlarm(rows) {
