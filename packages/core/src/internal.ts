@@ -36,6 +36,7 @@ export {
   makeAPIError,
 } from './errors/errors';
 export { scrubbedError } from './errors/scrubbed-error';
+export type { CallLog, LoggedCall } from './observability/call-log';
 export type { ClientEnvironment, EnvironmentCredentials } from './options/environment';
 export { CLIENT_OPTION_NAMES } from './options/options';
 export { overriddenOptions } from './options/overrides';

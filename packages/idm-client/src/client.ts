@@ -270,9 +270,13 @@ export class IdmClient extends ListingClientBase<typeof idm, IdmClientOptions, L
   }
 
   /**
-   * {@inheritDoc @clientkit/core!internal.ClientBase.request}
+   * Any route of the interface that the typed methods do not cover yet, relative to
+   * `<baseUrl>/api/v2`, with the client's credentials, retries, errors and limits (see
+   * {@link @clientkit/core!internal.ClientBase.request | ClientBase.request}). Mutating methods
+   * take a `correlationId` option, as the typed methods do.
    *
-   * Mutating methods take a `correlationId` option, as the typed methods do.
+   * @example
+   * const client = await idm.request<{ name: string }>('GET', 'clients/abc');
    */
   override request<T = unknown, M extends HttpMethod = HttpMethod>(
     method: M,
@@ -284,9 +288,12 @@ export class IdmClient extends ListingClientBase<typeof idm, IdmClientOptions, L
   }
 
   /**
-   * {@inheritDoc @clientkit/core!internal.ListingClientBase.paginate}
+   * Any listing of the interface, page after page, as the typed listings page (see
+   * {@link @clientkit/core!internal.ListingClientBase.paginate | ListingClientBase.paginate}):
+   * checkpoint pages by default; offset pages with `page`, `per_page` or `include_totals`.
    *
-   * Checkpoint pages by default; offset pages with `page`, `per_page` or `include_totals`.
+   * @example
+   * for await (const log of idm.paginate<{ log_id: string }>('logs', { take: 50 })) console.log(log.log_id);
    */
   override paginate<Item = unknown>(
     path: string,
