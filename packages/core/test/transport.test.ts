@@ -371,10 +371,14 @@ describe('the door and its transport', () => {
 
 describe('timeouts and aborts', () => {
   it('applies the timeout to each attempt, so retries are not cut short by earlier attempts', async () => {
-    nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
-    nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
-    nock('http://api.test').get('/v1/slow').delay(250).reply(200, { ok: true });
-    const transport = testClient({ timeout: 400 });
+    // Seven attempts of 100 ms: together past the 500 ms timeout, each with 5x headroom under it.
+    nock('http://api.test')
+      .get('/v1/slow')
+      .times(6)
+      .delay(100)
+      .reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test').get('/v1/slow').delay(100).reply(200, { ok: true });
+    const transport = testClient({ timeout: 500, retry: 6 });
     expect(await transport.request({ method: 'GET', path: 'slow', operation: 't' })).toEqual({
       ok: true,
     });
