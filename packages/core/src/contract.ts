@@ -1,7 +1,8 @@
 /**
  * The wire contract of an interface as data, and the rules both sides of the wire apply: operation
  * declarations, pagination styles, secret marks on schemas, input checks with messages that name
- * the field, and redaction. It loads zod and nothing of the transport, so that a contract and the
+ * the field, and redaction; and `clientCredentials`, which the reference server hands out with its
+ * development credentials. It loads zod and nothing of the transport, so that a contract and the
  * reference server can use it without ky.
  *
  * An internal entry of clientkit's packages, released together with them: no compatibility promise
@@ -10,6 +11,11 @@
  * @module
  */
 export { base64 } from './auth/auth';
+export {
+  type ClientCredentials,
+  type ClientCredentialsOptions,
+  clientCredentials,
+} from './auth/client-credentials';
 export {
   type AnyOperation,
   type Contract,

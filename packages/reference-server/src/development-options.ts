@@ -1,5 +1,5 @@
 import { type Auth, basicAuth } from '@clientkit/core';
-import { type ClientCredentials, clientCredentials } from '@clientkit/core/internal';
+import { type ClientCredentials, clientCredentials } from '@clientkit/core/contract';
 import {
   DEFAULT_IDM_AUDIENCE,
   DEV_TEST_KEY,
