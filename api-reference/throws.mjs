@@ -105,13 +105,17 @@ function throwsOf({ statuses, answers }) {
     throwsTag('InternalServerError', 'when the interface answers 5xx, once the retries are spent.'),
     throwsTag(
       'APIConnectionError',
-      'when no whole answer arrives (the connection failed or was reset, or the body broke off), once the retries are spent.',
+      'when no whole answer arrives (the connection failed or was reset, or the body broke off), once the retries are spent, or the answer is a redirect the client does not follow (to another origin, of a write, a loop).',
     ),
     throwsTag(
       'APITimeoutError',
       'when no whole answer arrives within the `timeout` of an attempt (a body that stalled included).',
     ),
     throwsTag('APIUserAbortError', 'when the `signal` of the request options aborts.'),
+    throwsTag(
+      'APIResponseTooLargeError',
+      'when the answer is larger than `maxResponseBytes` (default 32 MiB).',
+    ),
   );
   if (answers) {
     tags.push(

@@ -85,4 +85,11 @@ describe('the identity management contract', () => {
       expect(safeParse(TokenResponse, { ...answer, token_type: type }).success, type).toBe(false);
     }
   });
+
+  it('takes an answer without expires_in or scope, as RFC 6749 §5.1 allows, and no other gap', () => {
+    const bare = { access_token: 'a.b.c', token_type: 'Bearer' };
+    expect(safeParse(TokenResponse, bare).success).toBe(true);
+    expect(safeParse(TokenResponse, { ...bare, expires_in: '60' }).success).toBe(false);
+    expect(safeParse(TokenResponse, { token_type: 'Bearer' }).success).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ export {
   APIError,
   type APIErrorInit,
   APIResponseParseError,
+  APIResponseTooLargeError,
   APIResponseValidationError,
   APITimeoutError,
   APIUserAbortError,
@@ -44,6 +45,7 @@ export {
   RateLimitError,
   RequestValidationError,
   type ResponseParseInit,
+  type ResponseTooLargeInit,
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors/errors';
@@ -65,6 +67,7 @@ export {
 } from './options/hooks';
 export {
   type ClientOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   type RequestOptions,
   type RetryOptions,

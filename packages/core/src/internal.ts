@@ -38,6 +38,7 @@ export {
   type ErrorBodyMapper,
   makeAPIError,
 } from './errors/errors';
+export { scrubbedError } from './errors/scrubbed-error';
 export type { CallLog, LoggedCall } from './observability/call-log';
 export type { ClientEnvironment, EnvironmentCredentials } from './options/environment';
 export { CLIENT_OPTION_NAMES } from './options/options';
@@ -46,9 +47,10 @@ export { checkOptionNames, checkOptions, type OptionRule } from './options/rules
 export { serviceUrl } from './options/service-url';
 export { paginate } from './pagination/page';
 export { inspectCustom } from './redaction/redact';
+export type { SecretValues } from './redaction/secret-values';
 export { requestIdOf } from './response/request-id';
 export { type RetryPolicy, retryDelayMs, retryPolicy } from './retry/policy';
-export { type AnswerStart, ConnectionFailure } from './transport/failure';
+export { type AnswerStart, ConnectionFailure, ResponseTooLarge } from './transport/failure';
 export type { PreparedRequest } from './transport/prepared-request';
 export {
   type AttemptRequest,

@@ -13,6 +13,7 @@ import {
   retryWaitMs,
   sentNothing,
 } from '../src/retry/policy';
+import { connectionCause, isLasting } from '../src/transport/connection-cause';
 import { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_STATUSES, retryDelayMs } from './core';
 import { undiciFailure } from './scripted';
 
@@ -53,8 +54,8 @@ const status = (code: number): AttemptFailure => ({
 });
 
 describe('the README retry table', () => {
-  it('has the seven rows the policy distinguishes, and the answer that did not parse', () => {
-    expect(rows).toHaveLength(8);
+  it('has the eight rows the policy distinguishes, and the answer that did not parse', () => {
+    expect(rows).toHaveLength(9);
     expect(rows.every((cells) => cells.length === 4)).toBe(true);
   });
 
@@ -112,6 +113,20 @@ describe('the README retry table', () => {
     expect(mayRepeat(plain, 'POST', { kind: 'unsent' })).toBe(true);
     expect(mayRepeat(plain, 'POST', { kind: 'connection' })).toBe(false);
     expect(mayRepeat(plain, 'POST', { kind: 'timeout' })).toBe(false);
+  });
+
+  it('says a cause no retry can fix is never retried, on any method, whatever shouldRetry says', async () => {
+    const [failure, on] = row('a cause no retry can fix');
+    expect(on).toBe('never');
+    expect(codesOf(failure)).toEqual(['UND_ERR_HEADERS_OVERFLOW']);
+    expect(isLasting(connectionCause(undiciFailure('UND_ERR_HEADERS_OVERFLOW')))).toBe(true);
+    expect(isLasting(connectionCause(undiciFailure('CERT_HAS_EXPIRED')))).toBe(true);
+    const lasting: AttemptFailure = { kind: 'lasting' };
+    const always = retryPolicy([{ shouldRetry: () => true }], true, 'test');
+    for (const method of ['GET', 'POST'] as const) {
+      expect(mayRepeat(keyed, method, lasting)).toBe(false);
+      expect(await retryWaitMs(always, method, lasting, 1, new Error('x'))).toBeUndefined();
+    }
   });
 
   it('says a success answer that is not the promised JSON is never retried', () => {

@@ -371,10 +371,14 @@ describe('the door and its transport', () => {
 
 describe('timeouts and aborts', () => {
   it('applies the timeout to each attempt, so retries are not cut short by earlier attempts', async () => {
-    nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
-    nock('http://api.test').get('/v1/slow').delay(250).reply(503, {}, { 'retry-after': '0' });
-    nock('http://api.test').get('/v1/slow').delay(250).reply(200, { ok: true });
-    const transport = testClient({ timeout: 400 });
+    // Seven attempts of 100 ms: together past the 500 ms timeout, each with 5x headroom under it.
+    nock('http://api.test')
+      .get('/v1/slow')
+      .times(6)
+      .delay(100)
+      .reply(503, {}, { 'retry-after': '0' });
+    nock('http://api.test').get('/v1/slow').delay(100).reply(200, { ok: true });
+    const transport = testClient({ timeout: 500, retry: 6 });
     expect(await transport.request({ method: 'GET', path: 'slow', operation: 't' })).toEqual({
       ok: true,
     });
@@ -412,7 +416,7 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
-  it('wraps a refused connection in APIConnectionError without retrying a POST', async () => {
+  it('wraps a reset connection in APIConnectionError that says so, without retrying a POST', async () => {
     nock('http://api.test')
       .post('/v1/broken')
       .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
@@ -423,7 +427,7 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect((error as Error).message).toBe(
-      'Connection to api.test failed (POST http://api.test/v1/broken): socket hang up, 1 attempt; is the service running at http://api.test?',
+      'The connection to api.test was reset before the answer came (POST http://api.test/v1/broken): socket hang up, 1 attempt',
     );
   });
 });
@@ -510,7 +514,7 @@ describe('signals, hooks and options from outside', () => {
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toBe(
-      'Invalid options of test.docs.spaces.get: maxRetries is not an option (known: signal, timeout, retry, headers, hooks, idempotencyKey, extraBody, extraQuery, context)',
+      'Invalid options of test.docs.spaces.get: maxRetries is not an option (known: signal, timeout, maxResponseBytes, retry, headers, hooks, idempotencyKey, extraBody, extraQuery, context)',
     );
   });
 

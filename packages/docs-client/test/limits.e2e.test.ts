@@ -3,7 +3,7 @@
  * beyond them in the docs error format, naming the field, and the client refuses it before sending.
  */
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError } from '../src/index';
+import { APIResponseTooLargeError, RequestValidationError } from '../src/index';
 import { useDocsServer } from './support/e2e';
 
 const h = useDocsServer();
@@ -111,5 +111,27 @@ describe('docs limits in the client, against the server', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues.map((issue) => issue.path)).toEqual(['users']);
     expect(h.server.inspect('docs')).toEqual(before);
+  });
+});
+
+describe('the size of an answer, end to end', () => {
+  it('reads a space whole within the default limit, and refuses it over a request maxResponseBytes', async () => {
+    const docs = h.client();
+    const { response } = await docs.spaces.get('space_handbook').withResponse();
+    const size = Number(response.headers.get('content-length'));
+    expect(size).toBeGreaterThan(100);
+    const error = await docs.spaces
+      .get('space_handbook', {}, { maxResponseBytes: size - 1 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(APIResponseTooLargeError);
+    expect(error).toMatchObject({
+      status: 200,
+      limit: size - 1,
+      requestId: expect.stringMatching(/^req_/),
+      operation: 'docs.spaces.get',
+    });
+    expect(await docs.spaces.get('space_handbook', {}, { maxResponseBytes: size })).toMatchObject({
+      id: 'space_handbook',
+    });
   });
 });

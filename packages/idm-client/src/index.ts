@@ -55,3 +55,4 @@ export type { MutatingMethod, MutationOptions } from './correlation';
 export type { CheckpointListParams, ListFilters, OffsetListParams } from './listing';
 export type { Clients } from './resources/clients';
 export type { Logs } from './resources/logs';
+export { DEFAULT_TOKEN_LIFETIME_SECONDS } from './token-exchange';

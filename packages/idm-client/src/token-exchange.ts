@@ -7,7 +7,7 @@ import {
   REDACTED,
 } from '@clientkit/core';
 import { validateResponse } from '@clientkit/core/contract';
-import { type ClientCore, makeAPIError } from '@clientkit/core/internal';
+import { type ClientCore, makeAPIError, scrubbedError } from '@clientkit/core/internal';
 import { idmErrorBody } from './error-body';
 
 type TokenOperation = typeof idm.operations.getToken;
@@ -16,11 +16,21 @@ type TokenOperation = typeof idm.operations.getToken;
 const OPERATION = `${idm.name}.${idm.operations.getToken.sdk}`;
 
 /**
+ * The lifetime given to a token whose answer leaves out `expires_in` (RFC 6749 makes it optional):
+ * an hour, the usual default of authorization servers. A token that expires sooner is replaced
+ * when the interface refuses it (a 401 `invalid_token`); one that lives longer is exchanged again
+ * after an hour, which costs one exchange.
+ */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+
+/**
  * The client credentials exchange, through the client's door (its fetch, timeout, hooks and
  * errors) but without a bearer token, at the token URL. It is a POST: retried only after a 429 or
- * a connection never made. Its answer is always checked: a token without a lifetime cannot be
- * cached, nor one of a type the client cannot send; a refused answer is reported without the token
- * it may carry.
+ * a connection never made, and never redirected. Its answer is always checked: a token of a type
+ * the client cannot send is refused, and reported without the token it carries. RFC 6749 §5.1 lets
+ * the answer leave out `expires_in`, and `scope` when it grants the scopes requested: a token
+ * without a lifetime is given `DEFAULT_TOKEN_LIFETIME_SECONDS`, and a missing `scope` changes
+ * nothing (the exchange asks for no scope, and the token's own claims list what it grants).
  */
 export async function exchangeToken(
   core: ClientCore<typeof idm>,
@@ -28,14 +38,25 @@ export async function exchangeToken(
   tokenUrl: string,
 ): Promise<IssuedToken> {
   const { url, operation } = tokenRoute(tokenUrl);
+  // A token endpoint that quotes the secret (a 401 saying which secret it refused) has it scrubbed.
+  core.secrets.add(request.client_secret);
   try {
     const data = await core.call(operation, { body: request }, undefined, { url, auth: null });
     const answer = validateResponse(TokenResponse, data, OPERATION);
-    return { token: answer.access_token, expiresIn: answer.expires_in };
+    core.secrets.addObtained(answer.access_token);
+    return {
+      token: answer.access_token,
+      expiresIn: answer.expires_in ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+    };
   } catch (error) {
     if (error instanceof PermissionDeniedError) throw withAudienceHint(error, request.audience);
     if (!(error instanceof APIResponseValidationError)) throw error;
-    throw new APIResponseValidationError(OPERATION, error.issues, withoutSecrets(error.body));
+    const refused = new APIResponseValidationError(
+      OPERATION,
+      error.issues,
+      withoutSecrets(error.body),
+    );
+    throw scrubbedError(refused, core.secrets);
   }
 }
 

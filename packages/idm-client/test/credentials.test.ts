@@ -6,6 +6,7 @@ import {
   APIResponseValidationError,
   AuthenticationError,
   clientCredentials,
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
   IdmClient,
   PermissionDeniedError,
   RequestValidationError,
@@ -243,6 +244,41 @@ describe('the token exchange', () => {
       'token_type',
     ]);
     expect(leaks(error, token)).toEqual([]);
+  });
+
+  it('takes an answer without scope (RFC 6749 §5.1: the scopes requested) and sends its token', async () => {
+    const token = fakeJwt(['read:clients']);
+    const { scope: _left, ...answer } = tokenAnswer(token);
+    nock(ORIGIN).post('/oauth/token').reply(200, answer);
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${token}` } })
+      .get('/api/v2/clients/abc')
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials() });
+    expect(await idm.clients.get('abc')).toEqual(client);
+  });
+
+  it('gives an answer without expires_in the default lifetime of an hour, then exchanges again', async () => {
+    expect(DEFAULT_TOKEN_LIFETIME_SECONDS).toBe(3600);
+    let now = Date.parse('2026-03-01T00:00:00Z');
+    const [first, second] = [fakeJwt([], { n: 1 }), fakeJwt([], { n: 2 })];
+    const { expires_in: _first, ...firstAnswer } = tokenAnswer(first);
+    const { expires_in: _second, ...secondAnswer } = tokenAnswer(second);
+    nock(ORIGIN).post('/oauth/token').reply(200, firstAnswer);
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${first}` } })
+      .get('/api/v2/clients/abc')
+      .twice()
+      .reply(200, client);
+    const idm = new IdmClient({ baseUrl: ORIGIN, auth: credentials(), now: () => now });
+    await idm.clients.get('abc');
+    // Renewed a minute before the hour is up, as a token that said 3600 would be.
+    now += 3600_000 - 61_000;
+    await idm.clients.get('abc');
+    nock(ORIGIN).post('/oauth/token').reply(200, secondAnswer);
+    nock(ORIGIN, { reqheaders: { authorization: `Bearer ${second}` } })
+      .get('/api/v2/clients/abc')
+      .reply(200, client);
+    now += 2_000;
+    await idm.clients.get('abc');
   });
 
   it('takes token_type in any letter case (RFC 6749): bearer and BEARER tokens are sent as Bearer', async () => {

@@ -6,6 +6,7 @@ import {
   announced,
   ConnectionFailure,
   type ReceivedResponse,
+  ResponseTooLarge,
   type Sender,
 } from '@clientkit/core/internal';
 import { type NodeProcess, nodeProcess } from './node-process';
@@ -39,8 +40,9 @@ const MAX_TARGETS = 16;
  * and reports to the log and the telemetry). Why its own: on Node, `fetch` (undici) and the
  * `Request` ky builds for each request cost more CPU than the rest of the stream's work per batch
  * (bench/README.md has the figures). It does what the stream needs and no more: the body goes out
- * as the JSON text it was serialised to, the answer is read whole (the stream's answers are small),
- * no redirects (the endpoint does not redirect), no compression asked for.
+ * as the JSON text it was serialised to, the answer is read whole within the attempt's
+ * `maxResponseBytes` (the stream's answers are small), no redirect is followed (core's rule refuses
+ * them for a POST), no compression asked for.
  */
 export function nodeSender(process: NodeProcess): Sender {
   const http = process.getBuiltinModule!('node:http') as typeof Http;
@@ -74,15 +76,22 @@ export function nodeSender(process: NodeProcess): Sender {
   return { send: async (attempt) => sendOver(targetOf(attempt.url), attempt) };
 }
 
-/** One attempt: the request written whole, the answer read whole, or a `ConnectionFailure`. */
+/**
+ * One attempt: the request written whole, the answer read whole, or a `ConnectionFailure` (a
+ * `ResponseTooLarge` for an answer over the attempt's limit).
+ */
 function sendOver(target: Target, attempt: AttemptRequest): Promise<ReceivedResponse> {
   return new Promise<ReceivedResponse>((resolve, reject) => {
-    const { body, url } = attempt;
+    const { body, url, maxResponseBytes: limit } = attempt;
     const bytes = body === undefined ? 0 : Buffer.byteLength(body);
     let answer: Http.IncomingMessage | undefined;
     // Once the answer has begun, its status and request id go with any failure.
     const fail = (error: unknown) =>
       reject(new ConnectionFailure(url, error, answer && answerStartOf(answer)));
+    const tooLarge = (incoming: Http.IncomingMessage, declared?: number) => {
+      reject(new ResponseTooLarge(url, limit, answerStartOf(incoming), declared));
+      incoming.destroy();
+    };
     const outgoing = target.send(
       {
         hostname: target.hostname,
@@ -95,13 +104,20 @@ function sendOver(target: Target, attempt: AttemptRequest): Promise<ReceivedResp
       },
       (incoming) => {
         answer = incoming;
-        incoming.setEncoding('utf8');
-        let text = '';
-        incoming.on('data', (chunk: string) => {
-          text += chunk;
+        const declared = Number(headerOf(incoming.rawHeaders, 'content-length') ?? 0);
+        if (declared > limit) return tooLarge(incoming, declared);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        incoming.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) return tooLarge(incoming);
+          chunks.push(chunk);
         });
         incoming.on('error', fail);
-        incoming.on('end', () => resolve(receivedOf(incoming, text, url)));
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks, size).toString('utf8');
+          resolve(receivedOf(incoming, text, url));
+        });
         // Closed before its end (a dropped connection, the attempt's signal): no whole answer.
         incoming.on('close', () => {
           if (!incoming.complete) fail(new Error('The connection closed before the answer ended'));

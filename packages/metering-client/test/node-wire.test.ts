@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type AttemptRequest, ConnectionFailure } from '@clientkit/core/internal';
+import { type AttemptRequest, ConnectionFailure, ResponseTooLarge } from '@clientkit/core/internal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeProcess } from '../src/node-process';
 import { nodeSender, nodeSenderIfNode } from '../src/node-wire';
@@ -58,6 +58,7 @@ const attempt = (url: string, more: Partial<AttemptRequest> = {}): AttemptReques
   headers: { 'content-type': 'application/json' },
   body: '{"events":[]}',
   signal: new AbortController().signal,
+  maxResponseBytes: 1024 * 1024,
   retryCount: 0,
   ...more,
 });
@@ -187,5 +188,46 @@ describe('the node:http sender of the event stream', () => {
     expect(nodeSenderIfNode()).toBeUndefined();
     vi.unstubAllGlobals();
     expect(nodeSenderIfNode()?.send).toBeTypeOf('function');
+  });
+});
+
+describe('the node:http sender under a size limit', () => {
+  it('refuses a Content-Length over maxResponseBytes before reading the body', async () => {
+    const { origin } = await serve((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000000' });
+      response.write('{"a":');
+    });
+    const refused = await wire()(attempt(`${origin}/x`, { maxResponseBytes: 1000 })).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ResponseTooLarge);
+    expect(refused).toMatchObject({ limit: 1000, declared: 5_000_000, answered: { status: 200 } });
+  });
+
+  it('stops reading a body that passes maxResponseBytes', async () => {
+    const { origin } = await serve((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('x'.repeat(800));
+      response.write('x'.repeat(800));
+    });
+    const refused = await wire()(attempt(`${origin}/x`, { maxResponseBytes: 1000 })).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ResponseTooLarge);
+    expect(refused).toMatchObject({ limit: 1000, declared: undefined });
+  });
+
+  it('reads a body of exactly maxResponseBytes, multi-byte characters split across chunks included', async () => {
+    const text = JSON.stringify({ word: 'Größe' });
+    const bytes = Buffer.from(text);
+    const { origin } = await serve((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      // Cut inside the two bytes of "ö".
+      const cut = bytes.indexOf(Buffer.from('ö')) + 1;
+      response.write(bytes.subarray(0, cut));
+      response.end(bytes.subarray(cut));
+    });
+    const received = await wire()(attempt(`${origin}/x`, { maxResponseBytes: bytes.length }));
+    expect(received.text).toBe(text);
   });
 });

@@ -137,7 +137,11 @@ export const OffsetPages = {
 
 const isBearer = (type: string) => type.toLowerCase() === 'bearer';
 
-/** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
+/**
+ * The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated
+ * scopes. RFC 6749 §5.1 lets a server leave out the lifetime (recommended, not required) and the
+ * scopes (when they are the ones requested): both may be absent. The reference server sends both.
+ */
 export const TokenResponse = record({
   /** The bearer JWT to send as `Authorization: Bearer <token>`. */
   access_token: z.string(),
@@ -145,10 +149,10 @@ export const TokenResponse = record({
   token_type: z
     .string()
     .check(z.refine(isBearer, 'must be Bearer (in any letter case): no other type can be sent')),
-  /** The token's lifetime, in seconds. */
-  expires_in: z.number(),
-  /** The scopes the token grants, separated by spaces. */
-  scope: z.string(),
+  /** The token's lifetime, in seconds; absent when the server does not say. */
+  expires_in: z.optional(z.number()),
+  /** The scopes the token grants, separated by spaces; absent when they are the ones requested. */
+  scope: z.optional(z.string()),
 });
 /** The answer of `/oauth/token`: a bearer JWT, its lifetime in seconds and its space-separated scopes. */
 export interface TokenResponse extends z.infer<typeof TokenResponse> {}

@@ -1,3 +1,4 @@
+import { copyOfError } from '../errors/error-copy';
 import { inspectCustom } from '../redaction/redact';
 
 /** A token and when it stops being valid, as a token endpoint reports it. */
@@ -33,7 +34,7 @@ export interface TokenProvider {
 
 /**
  * Caches a token until shortly before it expires. Concurrent callers that find no valid token share
- * one fetch; a failed fetch is not cached. Expiry is counted from the moment the fetch started, so a
+ * one fetch; a failed fetch is not cached, and each of its callers gets its own copy of its error. Expiry is counted from the moment the fetch started, so a
  * slow answer can only make the token look older than it is; the renewal margin is at most half the
  * token's lifetime, so that a short-lived token is not renewed on every call.
  *
@@ -64,7 +65,10 @@ export function tokenProvider(options: TokenProviderOptions): TokenProvider {
     inFlight ??= fetchFresh().finally(() => {
       inFlight = undefined;
     });
-    return inFlight;
+    // Each caller sharing a failed fetch gets an error of its own, which its call stamps.
+    return inFlight.catch((error: unknown) => {
+      throw copyOfError(error);
+    });
   };
   provider.invalidate = (refusedToken?: string) => {
     if (refusedToken === undefined || cached?.token === refusedToken) cached = undefined;

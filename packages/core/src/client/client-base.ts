@@ -80,6 +80,8 @@ export abstract class ClientBase<C extends Contract, Options extends ClientOptio
    * answer claims JSON and does not parse.
    * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
+   * @throws {@link @clientkit/core!index.APIResponseTooLargeError | APIResponseTooLargeError} when the
+   * answer is larger than `maxResponseBytes`.
    */
   request<T = unknown>(
     method: HttpMethod,
@@ -126,6 +128,8 @@ export abstract class ListingClientBase<
    * answer claims JSON and does not parse.
    * @throws {@link @clientkit/core!index.APIUserAbortError | APIUserAbortError} when the `signal` of the
    * request options aborts.
+   * @throws {@link @clientkit/core!index.APIResponseTooLargeError | APIResponseTooLargeError} when a
+   * page is larger than `maxResponseBytes`.
    */
   paginate<Item = unknown>(
     path: string,

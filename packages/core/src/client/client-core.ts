@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { Auth } from '../auth/auth';
+import { type Auth, fixedHeadersOf } from '../auth/auth';
 import { refuseSecretInBrowser } from '../auth/browser-secret';
 import type {
   AnyOperation,
@@ -11,6 +11,7 @@ import type {
 import type { PageParams, Pagination } from '../contract/pagination';
 import { type CallSite, callSite, withCallSite } from '../errors/call-site';
 import { type ErrorBodyMapper, setOperation } from '../errors/errors';
+import { scrubbedError } from '../errors/scrubbed-error';
 import { type CallLog, callLog } from '../observability/call-log';
 import {
   type ClientEnvironment,
@@ -19,7 +20,12 @@ import {
   withEnvironment,
 } from '../options/environment';
 import { logLevelOf } from '../options/log-level';
-import { type ClientOptions, DEFAULT_TIMEOUT_MS, type RequestOptions } from '../options/options';
+import {
+  type ClientOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type RequestOptions,
+} from '../options/options';
 import {
   CLIENT_OPTION_RULES,
   checkOptions,
@@ -29,6 +35,7 @@ import {
 import { serviceUrl } from '../options/service-url';
 import { PagePromise, paginate } from '../pagination/page';
 import { chosenStyle } from '../pagination/styles';
+import { type SecretValues, secretValues } from '../redaction/secret-values';
 import { APIPromise, type CallResult } from '../response/api-promise';
 import { requestIdOf } from '../response/request-id';
 import { type RetryPolicy, retryPolicy } from '../retry/policy';
@@ -173,6 +180,12 @@ export class ClientCore<C extends Contract> {
   readonly #ky: KyInstance;
   /** The log of calls (undefined when the client logs nothing). */
   readonly #log: CallLog | undefined;
+  /**
+   * The secrets this client holds or has obtained, by value, scrubbed from its errors and log
+   * lines. Its auth's are added when it is built and as it hands them out; an auth that obtains
+   * others (a token exchange) adds them here.
+   */
+  readonly secrets: SecretValues = secretValues();
 
   /**
    * Checks the options (unknown names, `baseUrl`, the shared options), with the base URL and
@@ -192,6 +205,8 @@ export class ClientCore<C extends Contract> {
     this.#options = given;
     this.#url = url;
     this.#auth = auth;
+    const fixed = auth && fixedHeadersOf(auth);
+    if (fixed) this.secrets.addHeaders(fixed, false);
     this.#retry = retryPolicy([given.retry], definition.idempotencyKeys === true, subject);
     this.#headers = setHeaders(
       { accept: 'application/json', 'user-agent': given.userAgent ?? `clientkit/${VERSION}` },
@@ -200,7 +215,9 @@ export class ClientCore<C extends Contract> {
     // Read for every attempt, so that a fetch replaced after the client was built (by a test tool) is used.
     this.#ky = kyInstance(() => this.#options.fetch ?? globalThis.fetch);
     const level = logLevelOf(given);
-    this.#log = level ? callLog(given.logger ?? console, level, definition.contract) : undefined;
+    this.#log = level
+      ? callLog(given.logger ?? console, level, definition.contract, this.secrets)
+      : undefined;
   }
 
   /** The options the client was built with, and those the environment filled in. */
@@ -275,8 +292,11 @@ export class ClientCore<C extends Contract> {
     if (!offered) throw new TypeError(`clientkit: ${this.#operationName(operation)} has no pages`);
     // Taken once, where the application asked for the listing: every page's errors name it.
     const site = callSite(this.list);
-    return pages(offered, input.query, (params) =>
-      this.#callFrom(site, operation, { ...input, query: params } as never, options),
+    return pages(
+      offered,
+      input.query,
+      (params) => this.#callFrom(site, operation, { ...input, query: params } as never, options),
+      this.secrets,
     );
   }
 
@@ -334,8 +354,12 @@ export class ClientCore<C extends Contract> {
     // A path that is no string is refused by the first page's request, naming it.
     const listing = styleOf(typeof path === 'string' ? path : '');
     const site = callSite(this.paginate);
-    return pages(listing, first, (query) =>
-      this.#requestFrom(site, 'GET', path, { query: query as RawRequestInit['query'] }, options),
+    return pages(
+      listing,
+      first,
+      (query) =>
+        this.#requestFrom(site, 'GET', path, { query: query as RawRequestInit['query'] }, options),
+      this.secrets,
     );
   }
 
@@ -441,6 +465,8 @@ export class ClientCore<C extends Contract> {
       body,
       expectsBody: declared?.response !== undefined,
       timeout: timeoutOf(options.timeout ?? given.timeout ?? DEFAULT_TIMEOUT_MS),
+      maxResponseBytes:
+        options.maxResponseBytes ?? given.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       retry: this.#retryOf(options, operation),
       signal: options.signal,
       auth: (target?.auth === undefined ? this.#auth : target.auth) ?? undefined,
@@ -451,6 +477,7 @@ export class ClientCore<C extends Contract> {
         fetchGiven: given.fetch !== undefined,
         context: () => ({ ...given.context, ...options.context, operation, pathTemplate }),
       }),
+      secrets: this.secrets,
       errorFields: this.#definition.errorFields,
       options,
       check:
@@ -514,15 +541,29 @@ function checkedTarget<C extends Contract>(
   }
 }
 
-/** The pages of a listing, in the style its query's parameters choose among those offered. */
+/**
+ * The pages of a listing, in the style its query's parameters choose among those offered. A page
+ * refused for its shape keeps its body on the error, scrubbed of `secrets` as any error of a call.
+ */
 function pages<Item, Raw>(
   offered: Pagination | readonly Pagination[],
   query: Record<string, unknown> | undefined,
   fetchPage: (params: PageParams) => APIPromise<unknown>,
+  secrets: SecretValues,
 ): PagePromise<Item, Raw> {
   const params = { ...query };
   const strategy = chosenStyle(offered, params).strategy();
-  return paginate(fetchPage, strategy.first(params), strategy) as PagePromise<Item, Raw>;
+  const items = (body: unknown) => {
+    try {
+      return strategy.items(body);
+    } catch (error) {
+      throw scrubbedError(error, secrets);
+    }
+  };
+  return paginate(fetchPage, strategy.first(params), { ...strategy, items }) as PagePromise<
+    Item,
+    Raw
+  >;
 }
 
 /** The transport's form of a timeout: `false` for none. */

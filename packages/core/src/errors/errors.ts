@@ -123,9 +123,17 @@ export function setOperation(error: unknown, operation: string): void {
   }
 }
 
-/** Defines a field that `{ ...error }`, loggers walking its own fields and `inspect` leave out. */
+/**
+ * Defines a field that `{ ...error }`, loggers walking its own fields and `inspect` leave out
+ * (configurable, so that the transport can replace it with a copy without the client's secrets).
+ */
 function hidden<T extends object>(target: T, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: false, writable: false });
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: false,
+    writable: false,
+    configurable: true,
+  });
 }
 
 /** The end of a message: which request, and the service's id of it when it gave one. */
@@ -487,6 +495,66 @@ export class APIResponseParseError extends ClientKitError {
     this.status = init.status;
     this.contentType = init.contentType;
     this.excerpt = excerpt;
+    this.requestId = init.requestId ?? null;
+    hidden(this, 'headers', init.headers ?? new Headers());
+    this.method = init.method;
+    this.url = url;
+  }
+}
+
+/** What is known of an answer larger than the call's `maxResponseBytes`. */
+export interface ResponseTooLargeInit {
+  /** The status of the answer. */
+  status: number;
+  /** The call's `maxResponseBytes`. */
+  limit: number;
+  /** The size the answer's `Content-Length` declared, when that was over the limit. */
+  declaredBytes?: number | undefined;
+  /** The request id the answer carried. */
+  requestId?: string | null | undefined;
+  /** The answer's headers. */
+  headers?: Headers | undefined;
+  /** The request method. */
+  method?: string | undefined;
+  /** The request URL; kept with credentials and secret query values removed. */
+  url?: string | undefined;
+  /** The call's operation, such as `docs.spaces.get`. */
+  operation?: string | undefined;
+}
+
+/**
+ * An answer larger than the call's `maxResponseBytes` (default 32 MiB): refused before its body was
+ * read when its `Content-Length` said so, otherwise cut off at the limit (the bytes after any
+ * decompression are counted). Never retried: the same request gets the same answer.
+ */
+export class APIResponseTooLargeError extends ClientKitError {
+  override get name(): string {
+    return 'APIResponseTooLargeError';
+  }
+  /** The status of the answer. */
+  declare readonly status: number;
+  /** The limit the answer passed, in bytes (`maxResponseBytes`). */
+  declare readonly limit: number;
+  /** The request id of the answer, or null. */
+  declare readonly requestId: string | null;
+  /** The answer's headers (not an enumerable field). */
+  declare readonly headers: Headers;
+  /** The request method, for context. */
+  declare readonly method: string | undefined;
+  /** The request URL with credentials and secret query values removed. */
+  declare readonly url: string | undefined;
+
+  constructor(init: ResponseTooLargeInit) {
+    const url = init.url === undefined ? undefined : redactUrl(init.url);
+    const what =
+      init.declaredBytes === undefined
+        ? `passed maxResponseBytes (${init.limit}): cut off there`
+        : `declares ${init.declaredBytes} bytes, over maxResponseBytes (${init.limit}): not read`;
+    super(`The ${init.status} answer ${what}${requestPart(init.method, url, init.requestId)}`, {
+      operation: init.operation,
+    });
+    this.status = init.status;
+    this.limit = init.limit;
     this.requestId = init.requestId ?? null;
     hidden(this, 'headers', init.headers ?? new Headers());
     this.method = init.method;

@@ -4,9 +4,11 @@ import {
   APIConnectionError,
   APIError,
   APIResponseParseError,
+  APIResponseTooLargeError,
   APIResponseValidationError,
 } from '../errors/errors';
 import { REDACTED, redactSecretFields, redactUrl } from '../redaction/redact';
+import type { SecretValues } from '../redaction/secret-values';
 import { requestIdOf } from '../response/request-id';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
 import { redactBySchema } from './redact-by-schema';
@@ -54,10 +56,16 @@ interface OperationSchemas {
  * The log of a client's calls at `level`, written to `logger`. At
  * `debug` each line also holds the bodies, redacted: every field the contract marks secret, every
  * field whose name says it is one, credentials in URLs, and every `extraBody` and `extraQuery`
- * value (sent unchecked, so nothing says what they hold).
+ * value (sent unchecked, so nothing says what they hold). Every line is scrubbed of the client's
+ * `secrets` by value.
  */
-export function callLog(given: Logger, level: LogLevel, contract?: Contract): CallLog {
-  const logger = leveledLogger(given, level);
+export function callLog(
+  given: Logger,
+  level: LogLevel,
+  contract?: Contract,
+  secrets?: SecretValues,
+): CallLog {
+  const logger = leveledLogger(given, level, secrets);
   const schemasOf = level === 'debug' ? operationSchemas(contract) : undefined;
   const bodies = (call: LoggedCall, answer: { data?: unknown } | undefined) => {
     if (!schemasOf) return {};
@@ -185,10 +193,14 @@ function withoutUrlCredentials(value: unknown, depth = 0): unknown {
 
 /**
  * The status and request id of the answer a failure came with: an error answer, one that broke its
- * schema or did not parse, or one whose body broke off.
+ * schema, did not parse or passed the size limit, or one whose body broke off.
  */
 function answerIdOf(error: unknown): { status?: number; requestId?: string | null } {
-  if (error instanceof APIError || error instanceof APIResponseParseError) {
+  if (
+    error instanceof APIError ||
+    error instanceof APIResponseParseError ||
+    error instanceof APIResponseTooLargeError
+  ) {
     return { status: error.status, requestId: error.requestId };
   }
   if (error instanceof APIResponseValidationError) return { requestId: error.requestId };

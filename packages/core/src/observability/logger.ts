@@ -1,3 +1,5 @@
+import type { SecretValues } from '../redaction/secret-values';
+
 /** Where a client writes what it does; `console` fits, as do pino and winston loggers. */
 export interface Logger {
   /** Each attempt and each answer, with its status and duration. */
@@ -15,12 +17,21 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 const rank: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
-/** A logger that drops messages below `level`. Callers pass only redacted details. */
-export function leveledLogger(logger: Logger, level: LogLevel): Logger {
+/**
+ * A logger that drops messages below `level`, and scrubs the client's secrets by value from each
+ * line it writes (only then: a dropped line costs nothing). Callers pass details already redacted
+ * by pattern and schema.
+ */
+export function leveledLogger(logger: Logger, level: LogLevel, secrets?: SecretValues): Logger {
   const at =
     (severity: Exclude<LogLevel, 'off'>) =>
     (message: string, details?: Record<string, unknown>) => {
-      if (rank[severity] >= rank[level]) logger[severity](message, details);
+      if (rank[severity] < rank[level]) return;
+      if (!secrets) return logger[severity](message, details);
+      logger[severity](
+        secrets.scrub(message),
+        secrets.scrubData(details) as Record<string, unknown> | undefined,
+      );
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -6,6 +6,12 @@ import { CLIENT_OPTION_RULES } from './rules';
 /** Time allowed for each attempt of a request, in milliseconds, unless the client or request sets another. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * The largest answer read, in bytes after any decompression (32 MiB), unless the client or request
+ * sets another: far above any answer of the five interfaces, far below what would strain memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 /** What `shouldRetry` is told of a failed attempt. */
 export interface ShouldRetryState {
   /** The error the attempt failed with, as the caller would get it (`RateLimitError`, ...). */
@@ -50,6 +56,11 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Milliseconds allowed for each attempt, the body included, each with its own timer (default 60 000). */
   timeout?: number | undefined;
+  /**
+   * The largest answer this request reads, in bytes after any decompression (default: the
+   * client's, else 32 MiB); a larger one is an `APIResponseTooLargeError`.
+   */
+  maxResponseBytes?: number | undefined;
   /** Retry options for this request, merged over the client's (a number sets the limit). */
   retry?: RetrySetting | undefined;
   /** Extra headers for this request; a value of `undefined` removes a default header. */
@@ -78,6 +89,12 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds allowed for each attempt of each request, the body included (default 60 000). */
   timeout?: number;
+  /**
+   * The largest answer read, in bytes after any decompression (default 32 MiB): a larger
+   * `Content-Length` is refused before the body is read, and a body that passes it is cut off
+   * there, both as an `APIResponseTooLargeError`.
+   */
+  maxResponseBytes?: number;
   /** Retry options (default: 2 retries; see the README for the statuses and waits). */
   retry?: RetrySetting;
   /** Headers sent with every request. */

@@ -32,6 +32,12 @@ const timeout: OptionRule = (value) =>
     ? undefined
     : 'must be a positive number of milliseconds (at most 2^31 - 1) or Infinity';
 
+/** A size in bytes: a positive whole number a counter can hold exactly. */
+const bytes: OptionRule = (value) =>
+  Number.isSafeInteger(value) && (value as number) > 0
+    ? undefined
+    : 'must be a positive whole number of bytes';
+
 const headers: OptionRule = (value) =>
   isObject(value) && Object.values(value).every((v) => v === undefined || typeof v === 'string')
     ? undefined
@@ -66,6 +72,7 @@ const retry: OptionRule = (value) =>
 export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
   fetch: fn,
   timeout,
+  maxResponseBytes: bytes,
   retry,
   headers,
   userAgent: text,
@@ -92,6 +99,7 @@ export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
 export const REQUEST_OPTION_RULES: Record<string, OptionRule> = {
   signal: (value) => (value instanceof AbortSignal ? undefined : 'must be an AbortSignal'),
   timeout,
+  maxResponseBytes: bytes,
   retry,
   headers,
   hooks,

@@ -1,5 +1,6 @@
 import type { PageParams, Pagination } from '../contract/pagination';
 import { APIResponseValidationError, CheckpointExpiredError } from '../errors/errors';
+import { redactSecretFields } from '../redaction/redact';
 
 /**
  * The records of a page: the named field, the body itself when it is a bare array, or its one list.
@@ -14,7 +15,7 @@ function itemsOf(body: unknown, key: string | undefined): unknown[] {
   throw new APIResponseValidationError(
     'a listing',
     [{ path: key, message: `must be the array of the page's records (read from "${key}")` }],
-    body,
+    redactSecretFields(body),
   );
 }
 

@@ -65,14 +65,16 @@ const secretField = /token|secret|password|passwd|api_?key|credential/i;
 export function redactSecretFields(value: unknown, depth = 0): unknown {
   if (depth > 32 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redactSecretFields(item, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) {
-    copy[name] =
+  // fromEntries defines own properties: a `__proto__` key of the body stays a key, where an
+  // assignment would make its value the copy's prototype.
+  return Object.fromEntries(
+    Object.entries(value).map(([name, field]) => [
+      name,
       secretField.test(name) && field !== null && field !== undefined
         ? REDACTED
-        : redactSecretFields(field, depth + 1);
-  }
-  return copy;
+        : redactSecretFields(field, depth + 1),
+    ]),
+  );
 }
 
 /** A URL inside free text: up to a space, a quote or an angle bracket. */

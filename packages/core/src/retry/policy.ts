@@ -7,7 +7,7 @@ import { requestedWaitMs } from '../response/requested-wait';
 /**
  * The one retry policy of every client, whatever sends the request (ky, or the metering stream's
  * own sender): which failures are tried again, on which methods, after how long. The transport's
- * one loop (`transport/attempts.ts`) asks it after every failed attempt.
+ * one loop (`transport/send.ts`) asks it after every failed attempt.
  *
  * - A 429 was not processed, and a connection that provably sent nothing reached nobody: both are
  *   retried on every method.
@@ -56,6 +56,12 @@ export type AttemptFailure =
       readonly status: number;
       readonly headers: Headers;
     }
+  /**
+   * A cause no retry can fix, which the same request meets again: a redirect not followed, an
+   * answer over `maxResponseBytes`, headers over the runtime's limit, a proxy's 407, a TLS
+   * certificate refused. Never retried.
+   */
+  | { readonly kind: 'lasting' }
   /** Thrown by a hook or a custom fetch: never retried. */
   | { readonly kind: 'other' };
 
@@ -144,7 +150,7 @@ export function mayRepeat(
   method: HttpMethod,
   failure: AttemptFailure,
 ): boolean {
-  if (failure.kind === 'other') return false;
+  if (failure.kind === 'other' || failure.kind === 'lasting') return false;
   if (failure.kind === 'unsent') return true;
   if ('status' in failure && failure.status === 429) return true;
   return policy.methods.includes(method.toLowerCase());

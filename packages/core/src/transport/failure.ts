@@ -1,16 +1,19 @@
 import {
   APIConnectionError,
   APIResponseParseError,
+  APIResponseTooLargeError,
   APITimeoutError,
   APIUserAbortError,
   makeAPIError,
   requestPart,
 } from '../errors/errors';
 import { excerptOf } from '../errors/excerpt';
+import { scrubbedError } from '../errors/scrubbed-error';
 import { redactUrl } from '../redaction/redact';
 import { requestIdOf } from '../response/request-id';
 import { type AttemptFailure, sentNothing } from '../retry/policy';
 import { parsedBody } from './body';
+import { connectionCause, describeConnection, isLasting } from './connection-cause';
 import type { PreparedRequest } from './prepared-request';
 import type { ReceivedResponse } from './sender';
 
@@ -31,6 +34,35 @@ export class ConnectionFailure extends Error {
     readonly answered?: AnswerStart | undefined,
   ) {
     super('The connection failed', { cause });
+  }
+}
+
+/**
+ * An answer larger than the call's `maxResponseBytes`: its `Content-Length` said so (`declared`),
+ * or its body passed the limit and was cut off there.
+ */
+export class ResponseTooLarge extends Error {
+  constructor(
+    readonly url: string,
+    readonly limit: number,
+    readonly answered: AnswerStart,
+    readonly declared?: number | undefined,
+  ) {
+    super('The answer is larger than the limit');
+  }
+}
+
+/**
+ * A redirect the transport does not follow (see `sendFollowingRedirects`): `reason` ends the
+ * sentence `The 302 answer ...`.
+ */
+export class RefusedRedirect extends Error {
+  constructor(
+    readonly reason: string,
+    readonly url: string,
+    readonly answered: AnswerStart,
+  ) {
+    super('A redirect was not followed');
   }
 }
 
@@ -76,9 +108,12 @@ export function statusFailure(
 ): FailedAttempt | undefined {
   if (received.status >= 200 && received.status < 300) return undefined;
   const headers = received.headers();
-  const body = parsedBody(received.text, received.contentType);
+  // What the server wrote may quote a secret of the client: it is scrubbed before any of it is kept.
+  const { secrets } = request;
+  const text = secrets.scrub(received.text);
+  const body = secrets.scrubData(parsedBody(text, received.contentType));
   const fields = request.errorFields?.(body);
-  const excerpt = fields?.message === undefined ? excerptOf(received.text) : '';
+  const excerpt = fields?.message === undefined ? excerptOf(text) : '';
   const unexplained = [received.statusText, excerpt].filter(Boolean).join(': ');
   const error = makeAPIError({
     status: received.status,
@@ -91,7 +126,12 @@ export function statusFailure(
     url: received.url,
     operation: request.operation,
   });
-  return { failure: { kind: 'status', status: received.status, headers }, error };
+  // A proxy's demand for credentials is answered the same way however often it is asked.
+  const failure: AttemptFailure =
+    received.status === 407
+      ? { kind: 'lasting' }
+      : { kind: 'status', status: received.status, headers };
+  return { failure, error: scrubbedError(error, secrets) };
 }
 
 /**
@@ -109,7 +149,16 @@ export function thrownFailure(
   if (signal?.aborted) return { failure: { kind: 'other' }, error: abortError(signal, thrown) };
   const answered = thrown instanceof ConnectionFailure ? thrown.answered : undefined;
   if (timedOut) {
-    return { failure: { kind: 'timeout' }, error: timeoutError(request, answered, tally) };
+    const error = timeoutError(request, answered, tally);
+    return { failure: { kind: 'timeout' }, error: scrubbedError(error, request.secrets) };
+  }
+  if (thrown instanceof ResponseTooLarge) {
+    const error = tooLargeError(thrown, request);
+    return { failure: { kind: 'lasting' }, error: scrubbedError(error, request.secrets) };
+  }
+  if (thrown instanceof RefusedRedirect) {
+    const error = redirectError(thrown, request, tally);
+    return { failure: { kind: 'lasting' }, error: scrubbedError(error, request.secrets) };
   }
   if (thrown instanceof ForcedRetry) {
     const { delay, response } = thrown;
@@ -120,12 +169,8 @@ export function thrownFailure(
     };
   }
   if (thrown instanceof ConnectionFailure) {
-    // An answer that had begun proves the request arrived, whatever the cause says.
-    const unsent = !answered && sentNothing(thrown.cause);
-    return {
-      failure: unsent ? { kind: 'unsent' } : { kind: 'connection' },
-      error: connectionError(thrown.url, thrown.cause, request, answered, tally),
-    };
+    const error = connectionError(thrown.url, thrown.cause, request, answered, tally);
+    return { failure: connectionFailure(thrown, answered), error };
   }
   return { failure: { kind: 'other' }, error: thrown as Error };
 }
@@ -153,14 +198,61 @@ export function dataOf(received: ReceivedResponse, request: PreparedRequest): un
 
 function parseError(received: ReceivedResponse, request: PreparedRequest): APIResponseParseError {
   const headers = received.headers();
-  return new APIResponseParseError({
+  const error = new APIResponseParseError({
     status: received.status,
     contentType: received.contentType,
-    text: received.text,
+    // Scrubbed whole before its excerpt is cut, so that no part of a secret is left at the cut.
+    text: request.secrets.scrub(received.text),
     requestId: requestIdOf(headers),
     headers,
     method: request.method,
     url: received.url,
+    operation: request.operation,
+  });
+  return scrubbedError(error, request.secrets);
+}
+
+/**
+ * What the retry rules see of a failed connection: one that provably sent nothing, one whose
+ * cause a retry cannot fix, or one that may have reached the service. An answer that had begun
+ * proves the request arrived, whatever the cause says.
+ */
+function connectionFailure(thrown: ConnectionFailure, answered: AnswerStart | undefined) {
+  if (isLasting(connectionCause(thrown.cause))) return { kind: 'lasting' } as const;
+  if (!answered && sentNothing(thrown.cause)) return { kind: 'unsent' } as const;
+  return { kind: 'connection' } as const;
+}
+
+/** An answer over the call's `maxResponseBytes`, refused before its body or cut off in it. */
+function tooLargeError(
+  thrown: ResponseTooLarge,
+  request: PreparedRequest,
+): APIResponseTooLargeError {
+  return new APIResponseTooLargeError({
+    status: thrown.answered.status,
+    limit: thrown.limit,
+    declaredBytes: thrown.declared,
+    requestId: requestIdOf(thrown.answered.headers),
+    headers: thrown.answered.headers,
+    method: request.method,
+    url: thrown.url,
+    operation: request.operation,
+  });
+}
+
+/** A redirect the transport did not follow: its status, where it pointed, and why not. */
+function redirectError(
+  thrown: RefusedRedirect,
+  request: PreparedRequest,
+  tally: Tally,
+): APIConnectionError {
+  const { answered, url } = thrown;
+  const status = answered.status === 0 ? 'redirect' : `${answered.status} answer`;
+  const where = requestPart(request.method, redactUrl(url), idOfAnswer(answered));
+  return new APIConnectionError(`The ${status} ${thrown.reason}${where}${tallyOf(tally)}`, {
+    ...(answered.status === 0 ? {} : answerDetails(answered)),
+    method: request.method,
+    url,
     operation: request.operation,
   });
 }
@@ -194,34 +286,21 @@ function connectionError(
   answered: AnswerStart | undefined,
   tally: Tally,
 ): APIConnectionError {
-  const { host, hostname, origin } = new URL(url);
+  const target = new URL(url);
   const where = requestPart(request.method, redactUrl(url), idOfAnswer(answered));
   const said = `${describeCause(cause)}${tallyOf(tally)}`;
-  const code = causeCode(cause);
+  const { what, check } = describeConnection(connectionCause(cause), target);
   const message = answered
-    ? `The ${answered.status} answer from ${host} broke off before its end${where}: ${said}`
-    : `${whatFailed(code, host, hostname)}${where}: ${said}; ${whatToCheck(code, origin)}`;
-  return new APIConnectionError(message, {
+    ? `The ${answered.status} answer from ${target.host} broke off before its end${where}: ${said}`
+    : `${what}${where}: ${said}${check ? `; ${check}` : ''}`;
+  const error = new APIConnectionError(message, {
     cause,
     ...answerDetails(answered),
     method: request.method,
     url,
     operation: request.operation,
   });
-}
-
-const HOST_NOT_FOUND = ['ENOTFOUND', 'EAI_AGAIN'];
-
-/** What failed, as the runtime's error code tells it. */
-function whatFailed(code: string | undefined, host: string, hostname: string): string {
-  if (code === 'ECONNREFUSED') return `Connection refused by ${host}`;
-  if (code && HOST_NOT_FOUND.includes(code)) return `Host ${hostname} not found`;
-  return `Connection to ${host} failed`;
-}
-
-function whatToCheck(code: string | undefined, origin: string): string {
-  if (code && HOST_NOT_FOUND.includes(code)) return 'is the host name in the base URL right?';
-  return `is the service running at ${origin}?`;
+  return scrubbedError(error, request.secrets);
 }
 
 /**
@@ -251,15 +330,6 @@ function idOfAnswer(answered: AnswerStart | undefined): string | null {
 function tallyOf(tally: Tally): string {
   if (tally.attempts <= 1) return ', 1 attempt';
   return `, ${tally.attempts} attempts over ${(tally.elapsedMs / 1000).toFixed(1)} s`;
-}
-
-/** The first error code along the causes of a failure (`ECONNREFUSED`, `UND_ERR_SOCKET`). */
-function causeCode(error: unknown, depth = 0): string | undefined {
-  if (depth > 8 || error === null || typeof error !== 'object') return undefined;
-  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string') return code;
-  if (Array.isArray(errors) && errors.length > 0) return causeCode(errors[0], depth + 1);
-  return causeCode(cause, depth + 1);
 }
 
 /** The reason a connection failed, as the runtime reports it (`ECONNREFUSED`, `socket hang up`). */

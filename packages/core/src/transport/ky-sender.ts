@@ -13,8 +13,10 @@ import {
   stopRetrying,
   type TransportHooks,
 } from '../options/hooks';
+import { redactUrl } from '../redaction/redact';
 import { hasNoBody } from './body';
-import { ConnectionFailure, ForcedRetry } from './failure';
+import { ConnectionFailure, ForcedRetry, RefusedRedirect, ResponseTooLarge } from './failure';
+import { limitedBodyText } from './limited-body';
 import type { AttemptRequest, ReceivedResponse, Sender } from './sender';
 
 type Hook = (...args: never[]) => unknown;
@@ -105,6 +107,8 @@ export function kySender(
         headers: attempt.headers,
         body: attempt.body,
         signal: attempt.signal,
+        // The transport decides which redirects to follow (see `sendFollowingRedirects`).
+        redirect: 'manual',
         retry: 0,
         timeout: false,
       };
@@ -212,20 +216,22 @@ class AttemptsSeen {
   }
 }
 
-/** A response of ky's, its body read now (within the attempt's signal). */
+/** A response of ky's, its body read now (within the attempt's signal and size limit). */
 async function receivedOf(response: Response, attempt: AttemptRequest): Promise<ReceivedResponse> {
+  const url = response.url || attempt.url;
+  refuseRedirected(response, attempt);
   let text = '';
   if (hasNoBody(response.status, attempt.method)) {
     await response.body?.cancel();
   } else {
     try {
-      text = await bodyText(response, attempt.signal);
+      text = await limitedBodyText(response, url, attempt.signal, attempt.maxResponseBytes);
     } catch (error) {
+      if (error instanceof ResponseTooLarge) throw error;
       const answered = { status: response.status, headers: response.headers };
-      throw new ConnectionFailure(response.url || attempt.url, error, answered);
+      throw new ConnectionFailure(url, error, answered);
     }
   }
-  const url = response.url || attempt.url;
   return {
     status: response.status,
     statusText: response.statusText,
@@ -238,35 +244,30 @@ async function receivedOf(response: Response, attempt: AttemptRequest): Promise<
 }
 
 /**
- * The body of an answer as text, read until it ends or `signal` fires. The signal is watched here,
- * not only by `fetch`: a fetch of the application's own may not tie the body to it, and a body that
- * stalls must still end with the attempt's time.
+ * Refuses what `redirect: 'manual'` gives where core cannot judge the redirect itself: a
+ * browser's opaque redirect (no status, no `Location` to read), and an answer a fetch of the
+ * application's own reached by following a redirect anyway, unless it stayed on the origin of a GET
+ * or HEAD.
  */
-async function bodyText(response: Response, signal: AbortSignal): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    const chunks: Uint8Array[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      chunks.push(read.value);
-    }
-    // A cancelled reader ends as if the body had: only the signal tells that it did not.
-    if (signal.aborted) throw signal.reason;
-    return new TextDecoder().decode(joined(chunks));
-  } finally {
-    signal.removeEventListener('abort', stop);
+function refuseRedirected(response: Response, attempt: AttemptRequest): void {
+  const answered = { status: response.status, headers: response.headers };
+  if (response.type === 'opaqueredirect') {
+    void response.body?.cancel().catch(() => undefined);
+    throw new RefusedRedirect(
+      'could not be followed: this runtime hides where it points (an opaque redirect)',
+      attempt.url,
+      { status: 0, headers: new Headers() },
+    );
   }
-}
-
-function joined(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const whole = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return whole;
+  if (!response.redirected || !response.url) return;
+  const from = new URL(attempt.url).origin;
+  const to = new URL(response.url);
+  const read = attempt.method === 'GET' || attempt.method === 'HEAD';
+  if (to.origin === from && read) return;
+  void response.body?.cancel().catch(() => undefined);
+  throw new RefusedRedirect(
+    `came from ${redactUrl(to.href)} through a redirect the given fetch followed${to.origin === from ? '' : `, away from ${from}`}: not used`,
+    attempt.url,
+    answered,
+  );
 }

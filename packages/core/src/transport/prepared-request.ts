@@ -4,6 +4,7 @@ import type { ErrorBodyMapper } from '../errors/errors';
 import type { CallLog } from '../observability/call-log';
 import type { Telemetry } from '../observability/telemetry';
 import type { RequestOptions } from '../options/options';
+import type { SecretValues } from '../redaction/secret-values';
 import type { RetryPolicy } from '../retry/policy';
 import type { Sender } from './sender';
 
@@ -34,6 +35,8 @@ export interface PreparedRequest {
   readonly expectsBody: boolean;
   /** Per-attempt timeout in ms, or false for none. */
   readonly timeout: number | false;
+  /** The largest answer read, in bytes after any decompression. */
+  readonly maxResponseBytes: number;
   readonly retry: RetryPolicy;
   /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
@@ -41,6 +44,8 @@ export interface PreparedRequest {
   readonly auth: Auth | undefined;
   /** How the attempts travel: ky, or the client's own way on some runtime. */
   readonly sender: Sender;
+  /** The client's secrets by value, scrubbed from every error the call builds. */
+  readonly secrets: SecretValues;
   /** Reads `code` and `message` out of the interface's error body. */
   readonly errorFields: ErrorBodyMapper | undefined;
   /** The caller's request options, as given (the log reads `extraBody` and `extraQuery`). */

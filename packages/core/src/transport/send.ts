@@ -1,4 +1,5 @@
 import { AuthenticationError } from '../errors/errors';
+import { scrubbedError } from '../errors/scrubbed-error';
 import type { CallTelemetry, Outcome } from '../observability/telemetry';
 import type { CallResult } from '../response/api-promise';
 import { retryWaitMs } from '../retry/policy';
@@ -12,12 +13,15 @@ import {
 } from './failure';
 import { credentialsOf } from './headers';
 import type { PreparedRequest } from './prepared-request';
+import { sendFollowingRedirects } from './redirects';
 import type { ReceivedResponse } from './sender';
 
 /** What the attempts of one call share while they run. */
 interface Progress {
   /** Attempts made so far. */
   attempts: number;
+  /** Requests put on the wire so far: attempts, and the redirects they followed. */
+  sent: number;
   readonly started: number;
   readonly telemetry: CallTelemetry | undefined;
 }
@@ -30,6 +34,7 @@ interface Progress {
 export async function send(request: PreparedRequest): Promise<CallResult<unknown>> {
   const progress: Progress = {
     attempts: 0,
+    sent: 0,
     started: Date.now(),
     telemetry: request.telemetry?.startCall({
       operation: request.operation,
@@ -49,7 +54,9 @@ export async function send(request: PreparedRequest): Promise<CallResult<unknown
         return received.response();
       },
     };
-  } catch (error) {
+  } catch (thrown) {
+    // Errors of the attempts are scrubbed as they are built; this catches the response check's.
+    const error = scrubbedError(thrown, request.secrets);
     progress.telemetry?.end({ error });
     request.log?.failed(request, error, progress.attempts, Date.now() - progress.started);
     throw error;
@@ -71,7 +78,7 @@ async function attemptUntilDone(
 ): Promise<ReceivedResponse> {
   let renewed = false;
   for (let retryCount = 0; ; ) {
-    const credentials = await credentialsOf(request.auth);
+    const credentials = await credentialsOf(request.auth, request.secrets);
     const { received, failed: thrown } = await attempt(request, credentials, retryCount, progress);
     let failed = received ? statusFailure(received, request) : thrown;
     if (!failed) return received!;
@@ -117,21 +124,24 @@ async function attempt(
   const { telemetry } = progress;
   if (signal?.aborted) return { failed: { failure: { kind: 'other' }, error: abortError(signal) } };
   progress.attempts += 1;
-  const resendCount = progress.attempts - 1;
   let end: ((outcome: Outcome) => void) | undefined;
   const timer = new AbortController();
   const timeout =
     request.timeout === false ? undefined : setTimeout(() => timer.abort(), request.timeout);
   try {
-    const received = await request.sender.send({
+    const attempted = {
       url: request.url,
       method: request.method,
       headers: { ...request.headers, ...credentials },
       body: request.body,
       signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+      maxResponseBytes: request.maxResponseBytes,
       retryCount,
-      announce: telemetry && ((sent) => (end = telemetry.attempt(sent, resendCount))),
-    });
+      announce: telemetry && ((sent: Request) => (end = telemetry.attempt(sent, progress.sent++))),
+    };
+    const received = await sendFollowingRedirects(request.sender, attempted, (redirect) =>
+      end?.({ response: redirect.response() }),
+    );
     end?.({ response: received.response() });
     return { received };
   } catch (thrown) {

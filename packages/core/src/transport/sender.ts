@@ -11,6 +11,12 @@ export interface AttemptRequest {
   body: string | undefined;
   /** Fires when the caller aborts or the attempt's time is up: the sender stops and rejects. */
   signal: AbortSignal;
+  /**
+   * The largest answer to read, in bytes after any decompression: a sender refuses a larger
+   * `Content-Length` before reading and stops reading at the limit, rejecting with a
+   * `ResponseTooLarge` either way.
+   */
+  maxResponseBytes: number;
   /** Retries made before this attempt: 0 for the first. */
   retryCount: number;
   /**
@@ -41,9 +47,10 @@ export interface ReceivedResponse {
  */
 export interface Sender {
   /**
-   * Sends one attempt and reads its answer, whatever the status. Rejects with a
-   * `ConnectionFailure` when the connection fails (before or during the answer); anything else it
-   * throws reaches the caller as it is, never retried.
+   * Sends one attempt and reads its answer, whatever the status, without following a redirect
+   * (the transport decides which to follow). Rejects with a `ConnectionFailure` when the
+   * connection fails (before or during the answer), with a `ResponseTooLarge` for an answer over
+   * the attempt's limit; anything else it throws reaches the caller as it is, never retried.
    */
   send(attempt: AttemptRequest): Promise<ReceivedResponse>;
   /**

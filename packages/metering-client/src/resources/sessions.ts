@@ -21,6 +21,11 @@ export class Sessions {
    * session.expires_at; // 15 minutes after session.created
    */
   create(options?: RequestOptions): APIPromise<MeterEventSession> {
-    return this.#core.call(metering.operations.createMeterEventSession, {}, options);
+    const core = this.#core;
+    return core.call(metering.operations.createMeterEventSession, {}, options).map((session) => {
+      // A server that quotes the session's token in a later error has it scrubbed there.
+      core.secrets.addObtained(session.authentication_token);
+      return session;
+    });
   }
 }

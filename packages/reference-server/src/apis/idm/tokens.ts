@@ -41,7 +41,8 @@ export class TokenService {
     this.#audience = audience;
   }
 
-  async issue(grant: TokenGrant): Promise<TokenResponse> {
+  /** A token for `grant`, answered with its lifetime and scopes (both of which a client may lack). */
+  async issue(grant: TokenGrant): Promise<Required<TokenResponse>> {
     const now = this.#clock.now();
     const scope = grant.scopes.join(' ');
     const key = await signingKey();
