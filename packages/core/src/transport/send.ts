@@ -2,6 +2,7 @@ import { AuthenticationError } from '../errors/errors';
 import type { CallTelemetry, Outcome } from '../observability/telemetry';
 import type { CallResult } from '../response/api-promise';
 import { retryWaitMs } from '../retry/policy';
+import { admission } from './admission';
 import {
   abortError,
   dataOf,
@@ -63,7 +64,9 @@ export async function send(request: PreparedRequest): Promise<CallResult<unknown
 /**
  * The one attempt loop of every call: the first attempt, then each retry the retry policy grants,
  * after the wait it chose, and one more attempt when the interface refused the credentials and the
- * auth renewed them. Resolves with the successful response; rejects with the last attempt's error.
+ * auth renewed them. Each attempt waits for its turn first (the fleet's pause and throttle, or the
+ * client's own throttle) and tells the fleet how it ended. Resolves with the successful response;
+ * rejects with the last attempt's error.
  */
 async function attemptUntilDone(
   request: PreparedRequest,
@@ -72,7 +75,9 @@ async function attemptUntilDone(
   let renewed = false;
   for (let retryCount = 0; ; ) {
     const credentials = await credentialsOf(request.auth);
+    const endTurn = await admission(request, credentials);
     const { received, failed: thrown } = await attempt(request, credentials, retryCount, progress);
+    endTurn?.(received);
     let failed = received ? statusFailure(received, request) : thrown;
     if (!failed) return received!;
     if (!renewed && failed.error instanceof AuthenticationError && request.auth?.renew) {
