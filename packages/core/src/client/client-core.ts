@@ -182,7 +182,8 @@ export class ClientCore<C extends Contract> {
   readonly #fleet: Fleet | undefined;
   /**
    * Shares a token of the client's credentials with the processes of its fleet (for an auth that
-   * exchanges one, such as idm's client credentials); undefined without a `coordination`.
+   * exchanges one, such as idm's client credentials), waiting for another process's exchange at
+   * most the client's timeout; undefined without a `coordination`.
    */
   readonly shareToken: TokenSharing | undefined;
 
@@ -198,9 +199,12 @@ export class ClientCore<C extends Contract> {
       also: definition.options,
     });
     // Before the credentials, which may share their tokens through the coordination.
+    const { coordination, timeout = DEFAULT_TIMEOUT_MS } = options as GivenOptions;
     const fleet = fleetOf(options as GivenOptions, subject);
     this.#fleet = fleet;
-    this.shareToken = sharing(options as GivenOptions, fleet);
+    this.shareToken =
+      coordination &&
+      ((request) => coordination.sharedToken({ ...request, maxWaitMs: timeout, log: fleet!.log }));
     const { given, url, auth } = checkedTarget(definition, options as GivenOptions, (checked) =>
       credentials(checked, subject, this),
     );
@@ -552,14 +556,6 @@ function fleetOf(given: GivenOptions, subject: string): Fleet | undefined {
   }
   const level = logLevelOf({ logLevel: given.logLevel, logger: console }) ?? 'off';
   return { gate, throttle, log: leveledLogger(given.logger ?? console, level) };
-}
-
-/** Token sharing through the client's coordination, within its timeout; undefined without one. */
-function sharing(given: GivenOptions, fleet: Fleet | undefined): TokenSharing | undefined {
-  const { coordination } = given;
-  if (!coordination || !fleet) return undefined;
-  const maxWaitMs = given.timeout ?? DEFAULT_TIMEOUT_MS;
-  return (request) => coordination.sharedToken({ ...request, maxWaitMs, log: fleet.log });
 }
 
 /** The pages of a listing, in the style its query's parameters choose among those offered. */

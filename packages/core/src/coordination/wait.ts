@@ -1,9 +1,8 @@
 /** Waiting in the coordination's loops: for a turn, a slot or a pause, always abortable. */
 
 /**
- * Resolves after `ms` (never, for `Infinity`), or as soon as something calls the function it adds
- * to `wakers`; rejects with the signal's reason when `signal` aborts first. Leaves no timer or
- * listener behind. A timer
+ * Resolves after `ms`, or as soon as something calls the function it adds to `wakers`; rejects
+ * with the signal's reason when `signal` aborts first. Leaves no timer or listener behind. A timer
  * may fire a little early (Node measures from the start of its loop's turn): the wait then goes on
  * for what is left, so that a reserved start is never taken early.
  */
@@ -31,7 +30,7 @@ export function delay(ms: number, signal?: AbortSignal, wakers?: Set<() => void>
       if (left <= 0) return wake();
       timer = setTimeout(tick, Math.ceil(left));
     };
-    if (ms !== Number.POSITIVE_INFINITY) tick();
+    tick();
     signal?.addEventListener('abort', abort, { once: true });
     wakers?.add(wake);
   });

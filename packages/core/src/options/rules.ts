@@ -87,11 +87,9 @@ export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
       : 'must be a telemetry integration, such as openTelemetry()',
   dangerouslyAllowBrowser: bool,
   coordination: (value) =>
-    isObject(value) &&
-    typeof value.beforeAttempt === 'function' &&
-    typeof value.sharedToken === 'function'
+    typeof (value as { beforeAttempt?: unknown } | null)?.beforeAttempt === 'function'
       ? undefined
-      : 'must be a coordination, such as redisCoordination() from @clientkit/redis or inProcessCoordination() from @clientkit/core/coordination',
+      : 'must be a coordination, such as redisCoordination()',
   throttle: object,
 };
 

@@ -1,39 +1,37 @@
-import { delay } from '../coordination/wait';
 import type { AttemptGate, ThrottleOptions } from '../options/coordination';
+import { waitFor } from './wait';
 
 /**
- * The `throttle` of a client given no `coordination`: its caps, held in this process for the
- * clients given the same `throttle` object (a client and those its `withOptions` makes). At most
- * `concurrency` attempts in flight, the next one woken as one ends; starts spaced evenly at
+ * The `throttle` of a client given no `coordination`, held in this process for the clients given
+ * the same `throttle` object (a client and those its `withOptions` makes): at most `concurrency`
+ * attempts in flight, the longest waiting one let go as one ends, and starts spaced evenly at
  * `requestsPerSecond`. Waiting ends with the attempt's signal.
  */
-export function localThrottle({ concurrency, requestsPerSecond }: ThrottleOptions): AttemptGate {
+export function localThrottle({
+  concurrency = Infinity,
+  requestsPerSecond = Infinity,
+}: ThrottleOptions): AttemptGate {
   const waiting = new Set<() => void>();
   let inFlight = 0;
   let nextStart = 0;
+  const end = () => {
+    inFlight -= 1;
+    for (const next of waiting) return next();
+  };
   return {
     async beforeAttempt({ signal }) {
-      while (inFlight >= (concurrency ?? Number.POSITIVE_INFINITY)) {
-        await delay(Number.POSITIVE_INFINITY, signal, waiting);
-      }
+      while (inFlight >= concurrency) await waitFor(Infinity, signal, waiting);
       inFlight += 1;
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        inFlight -= 1;
-        const [next] = waiting;
-        next?.();
-      };
-      if (requestsPerSecond) {
-        const now = performance.now();
-        const start = Math.max(nextStart, now);
-        nextStart = start + 1000 / requestsPerSecond;
-        await delay(start - now, signal).catch((error: unknown) => {
+      const now = performance.now();
+      const start = Math.max(nextStart, now);
+      nextStart = start + 1000 / requestsPerSecond;
+      if (start > now) {
+        await waitFor(start - now, signal).catch((error: unknown) => {
           end();
           throw error;
         });
       }
+      // The attempt loop ends each turn once.
       return end;
     },
   };

@@ -1,8 +1,8 @@
 import { AuthenticationError } from '../errors/errors';
 import type { CallTelemetry, Outcome } from '../observability/telemetry';
+import type { AttemptEnd } from '../options/coordination';
 import type { CallResult } from '../response/api-promise';
 import { retryWaitMs } from '../retry/policy';
-import { admission } from './admission';
 import {
   abortError,
   dataOf,
@@ -14,6 +14,7 @@ import {
 import { credentialsOf } from './headers';
 import type { PreparedRequest } from './prepared-request';
 import type { ReceivedResponse } from './sender';
+import { waitFor } from './wait';
 
 /** What the attempts of one call share while they run. */
 interface Progress {
@@ -75,9 +76,7 @@ async function attemptUntilDone(
   let renewed = false;
   for (let retryCount = 0; ; ) {
     const credentials = await credentialsOf(request.auth);
-    const endTurn = await admission(request, credentials);
     const { received, failed: thrown } = await attempt(request, credentials, retryCount, progress);
-    endTurn?.(received);
     let failed = received ? statusFailure(received, request) : thrown;
     if (!failed) return received!;
     if (!renewed && failed.error instanceof AuthenticationError && request.auth?.renew) {
@@ -94,7 +93,7 @@ async function attemptUntilDone(
     }
     if (wait === undefined) throw failed.error;
     retryCount += 1;
-    await pause(wait, request.signal);
+    await waitFor(wait, request.signal);
     const goOn = (await request.sender.beforeRetry?.(failed.error, retryCount)) ?? true;
     if (!goOn) throw failed.error;
     request.log?.retrying(request, failed.error, retryCount);
@@ -108,9 +107,10 @@ function waitBefore(request: PreparedRequest, failed: FailedAttempt, retryCount:
 }
 
 /**
- * One attempt with `credentials`, within the call's timeout, which covers the whole response: the
+ * One attempt with `credentials`, within the call's timeout, which covers its wait for a turn
+ * (the fleet's pause and throttle, or the client's own throttle) and the whole response: the
  * response of any status, or how the attempt failed. The telemetry hears of it when the sender
- * announces it, and of how it ended.
+ * announces it, and of how it ended; the fleet hears how it ended.
  */
 async function attempt(
   request: PreparedRequest,
@@ -124,16 +124,30 @@ async function attempt(
   progress.attempts += 1;
   const resendCount = progress.attempts - 1;
   let end: ((outcome: Outcome) => void) | undefined;
+  let endTurn: AttemptEnd | undefined;
+  let received: ReceivedResponse | undefined;
   const timer = new AbortController();
   const timeout =
     request.timeout === false ? undefined : setTimeout(() => timer.abort(), request.timeout);
+  const attemptSignal = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
   try {
-    const received = await request.sender.send({
-      url: request.url,
+    const { fleet, operation, url } = request;
+    endTurn =
+      fleet &&
+      (await fleet.gate.beforeAttempt({
+        operation,
+        url,
+        credentials,
+        throttle: fleet.throttle,
+        signal: attemptSignal,
+        log: fleet.log,
+      }));
+    received = await request.sender.send({
+      url,
       method: request.method,
       headers: { ...request.headers, ...credentials },
       body: request.body,
-      signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+      signal: attemptSignal,
       retryCount,
       announce: telemetry && ((sent) => (end = telemetry.attempt(sent, resendCount))),
     });
@@ -146,21 +160,6 @@ async function attempt(
     return { failed };
   } finally {
     clearTimeout(timeout);
+    endTurn?.(received);
   }
-}
-
-/** The wait before a retry; the caller's signal cuts it short with its own error. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(abortError(signal));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }
