@@ -84,9 +84,7 @@ export function redisCoordination(options: RedisCoordinationOptions = {}): Redis
   const connection =
     options.client === undefined
       ? ownConnection(options.url, timeoutMs)
-      : givenConnection(options.client);
-  const coordination = coordinate(
-    redisStore(connection, options.prefix ?? DEFAULT_PREFIX, timeoutMs),
-  );
+      : givenConnection(options.client, timeoutMs);
+  const coordination = coordinate(redisStore(connection, options.prefix ?? DEFAULT_PREFIX));
   return { ...coordination, [Symbol.asyncDispose]: coordination.close };
 }

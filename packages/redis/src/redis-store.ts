@@ -1,18 +1,17 @@
 import type { CoordinationStore } from '@clientkit/core';
-import { type Connection, withinTimeout } from './connection';
+import type { Connection } from './connection';
 import * as scripts from './scripts';
 
 /**
  * A `CoordinationStore` on Redis 6.2 or newer, or Valkey: each operation one Lua script over one
- * key under `prefix`, given up after `timeoutMs`.
+ * key under `prefix`, on `connection` (which gives it up after its command timeout).
  */
 export function redisStore(
   connection: Connection,
   prefix: string,
-  timeoutMs: number,
 ): CoordinationStore & { close(): Promise<void> } {
   const run = (script: scripts.Script, key: string, ...args: (string | number)[]) =>
-    withinTimeout(connection.run(script, prefix + key, args.map(String)), timeoutMs);
+    connection.run(script, prefix + key, args.map(String));
 
   return {
     async get(key) {

@@ -2,9 +2,9 @@ import { identityTag, keyOf, sharedToken } from '@clientkit/core/internal';
 import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeFleetCoordination } from '../../../test-support/coordination';
+import { freePort, type RedisServer, startRedisServer } from '../../../test-support/redis-server';
 import { within } from '../../../test-support/within';
 import { redisCoordination } from '../src/index';
-import { freePort, type RedisServer, startRedisServer } from './support/redis-server';
 import { storeOn } from './support/store';
 
 let server: RedisServer;

@@ -6,8 +6,8 @@ import {
   sharedToken,
 } from '@clientkit/core/internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../../../test-support/redis-server';
 import { within } from '../../../test-support/within';
-import { type RedisServer, startRedisServer } from './support/redis-server';
 import { storeOn } from './support/store';
 
 const COMMAND_TIMEOUT_MS = 100;

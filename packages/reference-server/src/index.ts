@@ -75,13 +75,13 @@ export {
   type ProxyServerOptions,
 } from './proxy/proxy-server';
 export type { RecordedExchange } from './recording/recorded-exchange';
-export type { TrafficControl, TrafficSnapshot } from './traffic';
 export {
   createReplayServer,
   type ReplayServer,
   type ReplayServerOptions,
   type UnmatchedRequest,
 } from './replay/replay-server';
+export type { TrafficControl, TrafficSnapshot } from './traffic';
 
 /** Options of `createReferenceServer`. */
 export type { ReferenceServerOptions };

@@ -12,7 +12,9 @@ beforeEach(() => server.reset());
 afterAll(() => server.close());
 
 const space = () =>
-  fetch(`${url}/v1/spaces/space_handbook`, { headers: { authorization: 'Bearer docs-dev-user-ada' } });
+  fetch(`${url}/v1/spaces/space_handbook`, {
+    headers: { authorization: 'Bearer docs-dev-user-ada' },
+  });
 
 describe('traffic', () => {
   it('counts the requests to the interfaces, and when each arrived on the server clock', async () => {

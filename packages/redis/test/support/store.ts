@@ -7,5 +7,5 @@ export function storeOn(
   url: string,
   { prefix = 'clientkit:', commandTimeoutMs = 5_000 } = {},
 ): CoordinationStore & { close(): Promise<void> } {
-  return redisStore(ownConnection(url, commandTimeoutMs), prefix, commandTimeoutMs);
+  return redisStore(ownConnection(url, commandTimeoutMs), prefix);
 }
