@@ -103,9 +103,9 @@ export function coordinate(
         release?.();
         throw error;
       }
-      const end: AttemptEnd = (answer) => {
+      const end: AttemptEnd = async (answer) => {
         release?.();
-        if (answer) void pause.record(answer.status, answer.headers());
+        if (answer) await pause.record(answer.status, answer.headers());
       };
       return end;
     },

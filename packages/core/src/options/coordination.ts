@@ -16,8 +16,8 @@ export interface Coordination {
   /**
    * Waits until the fleet lets an attempt go: for a throttle slot and a start (with `throttle`),
    * then while the service is paused. Resolves with the function to call once the attempt is over,
-   * with its answer when one came: it records the pause that answer asks of the fleet, and gives
-   * the slot back. Rejects with the signal's reason when `attempt.signal` aborts first.
+   * with its answer when one came: it gives the slot back and records the pause that answer asks
+   * of the fleet. Rejects with the signal's reason when `attempt.signal` aborts first.
    */
   beforeAttempt(attempt: FleetAttempt): Promise<AttemptEnd>;
   /**
@@ -54,8 +54,11 @@ export interface AttemptAnswer {
   headers(): Headers;
 }
 
-/** Ends an attempt's turn: records the pause its answer asks for, if any, and frees its slot. */
-export type AttemptEnd = (answer?: AttemptAnswer) => void;
+/**
+ * Ends an attempt's turn: frees its slot, and records the pause its answer asks for, if any; the
+ * call goes on once the pause is recorded, so that the fleet knows of it before the caller does.
+ */
+export type AttemptEnd = (answer?: AttemptAnswer) => void | Promise<void>;
 
 /** What holds each attempt of a client back: its fleet's coordination, or its own throttle. */
 export type AttemptGate = Pick<Coordination, 'beforeAttempt'>;

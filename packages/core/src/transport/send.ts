@@ -160,6 +160,6 @@ async function attempt(
     return { failed };
   } finally {
     clearTimeout(timeout);
-    endTurn?.(received);
+    await endTurn?.(received);
   }
 }
