@@ -9,6 +9,8 @@ export interface TrafficSnapshot {
   inFlight: number;
   /** The most requests in flight at once. */
   mostInFlight: number;
+  /** How many answers each status had (`{ "200": 41, "429": 3 }`); a lost connection has none. */
+  statuses: Record<string, number>;
   /** When each request arrived, in server-clock milliseconds, oldest first: the latest 10,000. */
   startedAt: number[];
 }
@@ -28,8 +30,8 @@ export interface TrafficCounter extends TrafficControl {
 const KEPT_STARTS = 10_000;
 
 /**
- * Counts the requests to the interfaces: how many, how many at once, and when each arrived on the
- * server clock. Tests of clients that share a budget read it: the most requests a fleet had in
+ * Counts the requests to the interfaces: how many, how many at once, when each arrived on the
+ * server clock, and their answers' statuses. Tests of clients that share a budget read it: the most requests a fleet had in
  * flight, the starts in any second.
  */
 export function trafficCounter(clock: Clock): TrafficCounter {
@@ -37,6 +39,7 @@ export function trafficCounter(clock: Clock): TrafficCounter {
   let inFlight = 0;
   let mostInFlight = 0;
   let startedAt: number[] = [];
+  let statuses: Record<string, number> = {};
   return {
     middleware: async (c, next) => {
       const path = new URL(c.req.url).pathname;
@@ -48,15 +51,23 @@ export function trafficCounter(clock: Clock): TrafficCounter {
       if (startedAt.length > KEPT_STARTS) startedAt = startedAt.slice(-KEPT_STARTS);
       try {
         await next();
+        statuses[c.res.status] = (statuses[c.res.status] ?? 0) + 1;
       } finally {
         inFlight -= 1;
       }
     },
-    snapshot: () => ({ requests, inFlight, mostInFlight, startedAt: [...startedAt] }),
+    snapshot: () => ({
+      requests,
+      inFlight,
+      mostInFlight,
+      statuses: { ...statuses },
+      startedAt: [...startedAt],
+    }),
     reset() {
       requests = 0;
       mostInFlight = inFlight;
       startedAt = [];
+      statuses = {};
     },
   };
 }

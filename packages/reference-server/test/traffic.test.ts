@@ -27,12 +27,19 @@ describe('traffic', () => {
       headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
     });
     const traffic = server.traffic.snapshot();
-    expect(traffic).toMatchObject({ requests: 2, inFlight: 0, mostInFlight: 1 });
+    expect(traffic).toMatchObject({ requests: 2, inFlight: 0, mostInFlight: 1, statuses: { 200: 2 } });
     expect(traffic.startedAt).toHaveLength(2);
     for (const start of traffic.startedAt) {
       expect(start).toBeGreaterThanOrEqual(before);
       expect(start).toBeLessThanOrEqual(server.clock.now());
     }
+  });
+
+  it('counts the answers by status, an injected one included', async () => {
+    server.faults.add({ path: '/v1/spaces', status: 429, retryAfter: 1 });
+    await space();
+    await space();
+    expect(server.traffic.snapshot().statuses).toEqual({ 200: 1, 429: 1 });
   });
 
   it('counts the most requests in flight at once, a fault’s latency included', async () => {
@@ -46,7 +53,13 @@ describe('traffic', () => {
     const read = async () => (await (await fetch(`${url}/__admin/traffic`)).json()) as object;
     expect(await read()).toMatchObject({ requests: 1, mostInFlight: 1 });
     expect((await fetch(`${url}/__admin/traffic`, { method: 'DELETE' })).status).toBe(204);
-    expect(await read()).toEqual({ requests: 0, inFlight: 0, mostInFlight: 0, startedAt: [] });
+    expect(await read()).toEqual({
+      requests: 0,
+      inFlight: 0,
+      mostInFlight: 0,
+      statuses: {},
+      startedAt: [],
+    });
     await space();
     await fetch(`${url}/__admin/reset`, { method: 'POST' });
     expect(await read()).toMatchObject({ requests: 0 });
