@@ -15,12 +15,17 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 const rank: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
-/** A logger that drops messages below `level`. Callers pass only redacted details. */
+/**
+ * A logger that drops messages below `level`. Callers pass only redacted details; a message
+ * without details is passed on alone, so that `console` does not print `undefined` after it.
+ */
 export function leveledLogger(logger: Logger, level: LogLevel): Logger {
   const at =
     (severity: Exclude<LogLevel, 'off'>) =>
     (message: string, details?: Record<string, unknown>) => {
-      if (rank[severity] >= rank[level]) logger[severity](message, details);
+      if (rank[severity] < rank[level]) return;
+      if (details) logger[severity](message, details);
+      else logger[severity](message);
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
