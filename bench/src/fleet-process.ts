@@ -29,9 +29,7 @@ export interface FleetProcessResult {
 }
 
 const settings = JSON.parse(process.argv[2]!) as FleetProcessSettings;
-const coordination = settings.redisUrl
-  ? redisCoordination({ url: settings.redisUrl })
-  : undefined;
+const coordination = settings.redisUrl ? redisCoordination({ url: settings.redisUrl }) : undefined;
 const shared = {
   baseUrl: settings.baseUrl,
   ...(coordination ? { coordination: coordination as Coordination } : {}),

@@ -30,7 +30,12 @@ export const PER_CALL_FLEET_HEAD = ['run', 'median', 'p99', 'Redis round trips p
 
 /** The rows of the per-call cost: latency of a call on loopback, and Redis scripts per call. */
 export function perCallFleetRows(runs: FleetFigures[]): string[][] {
-  return runs.map((run) => [run.name, formatMs(run.medianMs), formatMs(run.p99Ms), roundTrips(run)]);
+  return runs.map((run) => [
+    run.name,
+    formatMs(run.medianMs),
+    formatMs(run.p99Ms),
+    roundTrips(run),
+  ]);
 }
 
 function roundTrips(run: FleetFigures): string {

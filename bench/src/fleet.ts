@@ -83,7 +83,9 @@ async function runProcesses(settings: FleetProcessSettings[]): Promise<FleetProc
   const nextLine = (index: number) =>
     new Promise<string>((resolve, reject) => {
       lines[index]!.once('line', resolve);
-      children[index]!.once('exit', (code) => reject(new Error(`a fleet process exited (${code})`)));
+      children[index]!.once('exit', (code) =>
+        reject(new Error(`a fleet process exited (${code})`)),
+      );
     });
   await Promise.all(children.map((_, index) => nextLine(index)));
   const results = children.map((_, index) => nextLine(index));

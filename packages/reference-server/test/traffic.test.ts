@@ -27,7 +27,12 @@ describe('traffic', () => {
       headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
     });
     const traffic = server.traffic.snapshot();
-    expect(traffic).toMatchObject({ requests: 2, inFlight: 0, mostInFlight: 1, statuses: { 200: 2 } });
+    expect(traffic).toMatchObject({
+      requests: 2,
+      inFlight: 0,
+      mostInFlight: 1,
+      statuses: { 200: 2 },
+    });
     expect(traffic.startedAt).toHaveLength(2);
     for (const start of traffic.startedAt) {
       expect(start).toBeGreaterThanOrEqual(before);
