@@ -60,7 +60,7 @@ export { inspectCustom } from './redaction/redact';
 export { requestIdOf } from './response/request-id';
 export { type RetryPolicy, retryDelayMs, retryPolicy } from './retry/policy';
 export { type AnswerStart, ConnectionFailure } from './transport/failure';
-export type { PreparedRequest } from './transport/prepared-request';
+export type { Fleet, PreparedRequest } from './transport/prepared-request';
 export {
   type AttemptRequest,
   announced,

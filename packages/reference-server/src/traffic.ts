@@ -17,6 +17,7 @@ export interface TrafficSnapshot {
 
 /** Reads and clears the traffic counters. */
 export interface TrafficControl {
+  /** The counters as they are now. */
   snapshot(): TrafficSnapshot;
   /** Counts afresh (requests in flight stay counted as in flight). */
   reset(): void;

@@ -50,7 +50,9 @@ export interface FleetAttempt {
 
 /** The answer of an attempt, as the fleet reads it. */
 export interface AttemptAnswer {
+  /** Its status. */
   status: number;
+  /** Its headers (`Retry-After`, the rate-limit headers), made when read. */
   headers(): Headers;
 }
 
