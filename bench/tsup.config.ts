@@ -4,7 +4,12 @@ import { packageBuildConfig } from '../tsup.shared.ts';
 // each one as its users do rather than a copy bundled into run.js; esbuild (which bundles the
 // shipping section's programs) runs its own binary, so it is loaded from node_modules too.
 export default packageBuildConfig(
-  { run: 'src/run.ts', soak: 'src/soak.ts', 'fault-soak': 'src/fault-soak-main.ts' },
+  {
+    run: 'src/run.ts',
+    soak: 'src/soak.ts',
+    'fault-soak': 'src/fault-soak-main.ts',
+    'fleet-process': 'src/fleet-process.ts',
+  },
   {
     format: ['esm'],
     dts: false,

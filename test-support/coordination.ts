@@ -1,11 +1,11 @@
 /**
- * The rules of a `Coordination` and of the fleet's building blocks over it (shared token, shared
- * pause, throttle), as one suite that core runs against `inProcessCoordination()` and the Redis
+ * The rules of a `CoordinationStore` and of the fleet's building blocks over it (shared token,
+ * shared pause, throttle), as one suite that core runs against `inMemoryStore()` and the Redis
  * package against a real Redis. Each "process" of a fleet is one coordination joined to the store
  * every process shares. Times are checked by bounds the rules guarantee (a lease cannot end before
  * its time), with ceilings that only fail a test that waits far too long.
  */
-import type { Coordination, IssuedToken } from '@clientkit/core';
+import type { CoordinationStore, IssuedToken } from '@clientkit/core';
 import { identityTag, keyOf, sharedPause, sharedToken, throttle } from '@clientkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf } from './unit';
@@ -14,7 +14,7 @@ import { within } from './within';
 /** The store a fleet shares, as each of its processes joins it. */
 export interface FleetStore {
   /** The coordination one more process of the fleet holds. */
-  join(): Coordination;
+  join(): CoordinationStore;
 }
 
 /** A ceiling for waits the rules bound, with room for a busy machine. */
@@ -44,7 +44,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 /** A coordination that remembers every key and value written through it. */
-function recording(coordination: Coordination): Coordination & { written: string[] } {
+function recording(coordination: CoordinationStore): CoordinationStore & { written: string[] } {
   const written: string[] = [];
   return {
     ...coordination,
@@ -78,7 +78,7 @@ function countingExchange(lifetimeSeconds = 3600, gate?: Promise<void>) {
 
 /** Registers the suite: the coordination rules, then each building block over them. */
 export function describeFleetCoordination(storeName: string, store: () => FleetStore): void {
-  describe(`Coordination on ${storeName}`, () => describeStoreRules(store));
+  describe(`CoordinationStore on ${storeName}`, () => describeStoreRules(store));
   describe(`shared token on ${storeName}`, () => describeSharedToken(store));
   describe(`shared pause on ${storeName}`, () => describeSharedPause(store));
   describe(`throttle on ${storeName}`, () => describeThrottle(store));
@@ -535,7 +535,7 @@ function describeThrottle(store: () => FleetStore): void {
     const slotsKey = keyOf(await identityTag(service), 'slots');
     const joined = fleet.join();
     let takes = 0;
-    const counting: Coordination = {
+    const counting: CoordinationStore = {
       ...joined,
       acquireSlot: (key, holder, limit, leaseMs) => {
         takes += 1;

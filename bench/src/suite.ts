@@ -3,6 +3,8 @@ import { CPU_HEAD, cpuRow } from './cpu-table';
 import { measureFirstResponses } from './first-response';
 import { FIRST_RESPONSE_PEERS, FIRST_RESPONSE_PROGRAMS } from './first-response-programs';
 import { FIRST_RESPONSE_HEAD, firstResponseRows } from './first-response-table';
+import { benchFleet } from './fleet';
+import { FLEET_HEAD, fleetRows, PER_CALL_FLEET_HEAD, perCallFleetRows } from './fleet-table';
 import { benchInFlightMemory } from './in-flight-memory';
 import { benchLatency } from './latency';
 import { clientkitKySender, clientkitNodeSender } from './metering-stream';
@@ -22,7 +24,7 @@ import { table } from './table';
 
 /**
  * `BENCH_ONLY=cpu,stream` runs only the named sections (cpu, latency, stream, paginators, server,
- * first, shipping), for profiling one figure; a full `pnpm bench` runs them all.
+ * first, shipping, fleet), for profiling one figure; a full `pnpm bench` runs them all.
  */
 function only(section: string): boolean {
   const wanted = process.env.BENCH_ONLY;
@@ -234,6 +236,31 @@ export async function runSuite(
         summary.push({
           label: `first response ${ours} ${row[1]}, against ${peer} shipped alike (CPU to the answer)`,
           value: row[6] || row[2]!,
+        });
+      }
+    }
+    if (only('fleet')) {
+      const fleet = await benchFleet(origin, { quick });
+      if (fleet.note) print(`### A fleet sharing one budget: ${fleet.note}\n`);
+      else {
+        print(
+          table(
+            'A fleet of 4 idm processes against a rate limit of 40 requests a second (enforced, shared by all), 4 calls at a time each: alone, and coordinated through Redis',
+            FLEET_HEAD,
+            fleetRows(fleet.rateLimited),
+          ),
+        );
+        print(
+          table(
+            'What coordination costs a call: one docs process, calls one after another, no rate limit, Redis on loopback',
+            PER_CALL_FLEET_HEAD,
+            perCallFleetRows(fleet.perCall),
+          ),
+        );
+        const [alone, coordinated] = fleet.rateLimited;
+        summary.push({
+          label: 'fleet of 4 against a rate limit: 429s and token exchanges, coordinated / alone',
+          value: `${coordinated!.refused} / ${alone!.refused} 429s, ${coordinated!.tokenExchanges} / ${alone!.tokenExchanges} exchanges`,
         });
       }
     }

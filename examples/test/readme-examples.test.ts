@@ -8,6 +8,7 @@ import {
   type ReferenceServer,
 } from '@clientkit/reference-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../../test-support/redis-server';
 
 // Every ```js block of every README runs as printed, as a user would paste it into an .mjs file:
 // a Node child process, importing the built packages by name (resolved from this package's
@@ -18,6 +19,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // set up, as a reader who pasted both would), so it runs with that block in front of it.
 // A block fenced ```js env runs on its own with the variables `pnpm serve` prints as export lines
 // (developmentEnvironment) and no other CLIENTKIT_* one, as in a shell where a reader pasted them.
+// A block fenced ```js redis runs like a ```js one, with REDIS_URL naming a real redis-server that
+// this test starts (no persistence, a free port on 127.0.0.1), as a fleet's processes would share.
 // A block that cannot run here says so in its fence: ```js no-run, followed by the reason.
 // A block fenced ```ts example=<path> (or js) is, word for word, the file at <path> under examples/,
 // which another test runs (the test kit's examples, under their own test runners). The path is
@@ -59,7 +62,7 @@ function blocksOf(file: string): Block[] {
 const blocks = readmes.flatMap(blocksOf);
 /** The fence of a block that copies a file under examples/, which another test runs. */
 const FILE_FENCE = /^(?:ts|js) example=(\S+)$/;
-const runnableFences = ['js', 'js continued', 'js env'];
+const runnableFences = ['js', 'js continued', 'js env', 'js redis'];
 const runnable = blocks
   .filter((block) => runnableFences.includes(block.info))
   .map((block) => ({ ...block, program: programOf(block) }));
@@ -75,12 +78,16 @@ function programOf(block: Block): string {
   return `${first.code}\n${block.code}`;
 }
 
-/** What a block runs with: the server's address, or for `js env` the whole development environment. */
+/**
+ * What a block runs with: the server's address, or for `js env` the whole development
+ * environment; a `js redis` block also gets REDIS_URL.
+ */
 function environmentOf(block: Block, baseUrl: string): NodeJS.ProcessEnv {
   const base = withoutClientkit(withoutProxy(process.env));
   const added =
     block.info === 'js env' ? developmentEnvironment(baseUrl) : { CLIENTKIT_BASE_URL: baseUrl };
-  return { ...base, ...added, CLIENTKIT_LOG: 'off' };
+  const redis = block.info === 'js redis' ? { REDIS_URL: redisServer.url } : {};
+  return { ...base, ...added, ...redis, CLIENTKIT_LOG: 'off' };
 }
 
 function runBlock(code: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
@@ -114,11 +121,16 @@ function withoutProxy(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 let server: ReferenceServer;
 let url: string;
+let redisServer: RedisServer;
 beforeAll(async () => {
   server = await createReferenceServer();
   ({ url } = await server.listen(0, '127.0.0.1'));
+  redisServer = await startRedisServer();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await redisServer?.stop();
+});
 beforeEach(() => server.reset());
 
 describe('README examples', () => {
@@ -149,12 +161,22 @@ describe('README examples', () => {
 
   it('read the base URL from CLIENTKIT_BASE_URL when they talk to a server', () => {
     const fixed = runnable
-      .filter((block) => block.info === 'js' && block.code.includes('127.0.0.1:4010'))
+      .filter((block) => ['js', 'js redis'].includes(block.info))
+      .filter((block) => block.code.includes('127.0.0.1:4010'))
       .filter(
         (block) =>
           !block.code.includes("process.env.CLIENTKIT_BASE_URL ?? 'http://127.0.0.1:4010'"),
       )
       .map((block) => `${block.readme}:${block.line}`);
+    expect(fixed).toEqual([]);
+  });
+
+  it('fenced js redis, read the Redis URL from REDIS_URL', () => {
+    const fixed = runnable
+      .filter((block) => block.info === 'js redis')
+      .filter((block) => !block.code.includes("process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'"))
+      .map((block) => `${block.readme}:${block.line}`);
+    expect(runnable.some((block) => block.info === 'js redis')).toBe(true);
     expect(fixed).toEqual([]);
   });
 

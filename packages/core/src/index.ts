@@ -1,6 +1,7 @@
 /**
  * What applications use of clientkit beyond their client: the errors, `APIPromise`, the pages of
- * listings, the auth helpers, and the types of the options every client takes. Applications usually
+ * listings, the auth helpers, and the types of the options every client takes (`Coordination`
+ * among them, with `CoordinationStore`, what a shared store must offer). Applications usually
  * import these names from their client package, which re-exports them.
  *
  * @module
@@ -16,12 +17,7 @@ export {
 export type { RawRequestInit } from './client/escape-hatch';
 export type { QueryValue } from './client/request-url';
 export type { HttpMethod } from './contract/operation';
-export type { Coordination } from './coordination/coordination';
-export {
-  type InProcessCoordinationOptions,
-  inProcessCoordination,
-} from './coordination/in-process';
-export type { ThrottleOptions } from './coordination/throttle';
+export type { CoordinationStore } from './coordination/store';
 export {
   APIConnectionError,
   APIError,
@@ -51,6 +47,15 @@ export {
 } from './errors/errors';
 export type { Logger, LogLevel } from './observability/logger';
 export type { CallInfo, CallTelemetry, Outcome, Telemetry } from './observability/telemetry';
+export type {
+  AttemptAnswer,
+  AttemptEnd,
+  Coordination,
+  FleetAttempt,
+  FleetLog,
+  SharedTokenRequest,
+  ThrottleOptions,
+} from './options/coordination';
 export {
   type AfterResponseHook,
   type BeforeErrorHook,

@@ -3,7 +3,7 @@ import { describeFleetCoordination } from '../../../test-support/coordination';
 import {
   checkThrottleOptions,
   identityTag,
-  inProcessCoordination,
+  inMemoryStore,
   keyOf,
   pauseRequestedBy,
   RequestValidationError,
@@ -13,19 +13,19 @@ import {
   throttle,
 } from './core';
 
-// Every process of an in-process "fleet" is the one process: the rules hold within it.
-describeFleetCoordination('inProcessCoordination()', () => {
-  const store = inProcessCoordination();
+// Every process of an in-memory "fleet" is the one process: the rules hold within it.
+describeFleetCoordination('inMemoryStore()', () => {
+  const store = inMemoryStore();
   return { join: () => store };
 });
 
 const activeTimers = () =>
   process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
 
-describe('inProcessCoordination', () => {
+describe('inMemoryStore', () => {
   it('leaves no timer running after its operations and the building blocks over it', async () => {
     const before = activeTimers();
-    const coordination = inProcessCoordination();
+    const coordination = inMemoryStore();
     await coordination.set('{a}:value', 'v', 60_000);
     await coordination.setIfAbsent('{a}:lease', 'holder', 60_000);
     await coordination.pause('{a}:pause', 60_000);
@@ -45,7 +45,7 @@ describe('inProcessCoordination', () => {
 
   it('forgets expired entries once many have gathered, so memory stays bounded', async () => {
     let now = 0;
-    const coordination = inProcessCoordination({ now: () => now });
+    const coordination = inMemoryStore({ now: () => now });
     for (let index = 0; index < 5_000; index += 1) {
       await coordination.set(`{k${index}}:value`, 'v', 10);
       await coordination.acquireSlot(`{k${index}}:slots`, 'holder', 1, 10);
@@ -59,7 +59,7 @@ describe('inProcessCoordination', () => {
 
   it('measures time by the clock it is given', async () => {
     let now = 1_000;
-    const coordination = inProcessCoordination({ now: () => now });
+    const coordination = inMemoryStore({ now: () => now });
     await coordination.pause('{s}:pause', 500);
     now += 200;
     expect(await coordination.pausedFor('{s}:pause')).toBe(300);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { within } from '../../../test-support/within';
-import { type Coordination, inProcessCoordination, resilientCoordination } from './core';
+import { type CoordinationStore, inMemoryStore, resilientStore } from './core';
 
 type Failure = 'rejects' | 'hangs' | undefined;
 
 /** A store whose failures the test chooses, counting the operations that reached it. */
 function unreliableStore() {
-  const store = inProcessCoordination();
+  const store = inMemoryStore();
   const state = { failure: undefined as Failure, reached: 0 };
   const guarded =
     <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
@@ -20,7 +20,7 @@ function unreliableStore() {
       if (state.failure === 'hangs') return new Promise(() => {});
       return operation(...args);
     };
-  const shared: Coordination = {
+  const shared: CoordinationStore = {
     get: guarded(store.get),
     set: guarded(store.set),
     setIfAbsent: guarded(store.setIfAbsent),
@@ -45,11 +45,11 @@ function logged() {
   };
 }
 
-describe('resilientCoordination', () => {
+describe('resilientStore', () => {
   it('runs operations on the shared store while it answers', async () => {
     const { store, shared } = unreliableStore();
     const log = logged();
-    const coordination = resilientCoordination(shared, log);
+    const coordination = resilientStore(shared).via(log);
     await coordination.set('{a}:value', 'shared', 60_000);
     expect(await store.get('{a}:value')).toBe('shared');
     expect(log.warnings).toEqual([]);
@@ -57,7 +57,7 @@ describe('resilientCoordination', () => {
 
   it('runs an operation the shared store rejects on the process own coordination', async () => {
     const { store, state, shared } = unreliableStore();
-    const coordination = resilientCoordination(shared, logged());
+    const coordination = resilientStore(shared).via(logged());
     state.failure = 'rejects';
     await coordination.set('{a}:value', 'local', 60_000);
     expect(await coordination.get('{a}:value')).toBe('local');
@@ -68,7 +68,7 @@ describe('resilientCoordination', () => {
   it('warns once per outage however many operations fail, naming no credential', async () => {
     const { state, shared } = unreliableStore();
     const log = logged();
-    const coordination = resilientCoordination(shared, log);
+    const coordination = resilientStore(shared).via(log);
     state.failure = 'rejects';
     for (let call = 0; call < 20; call += 1) await coordination.pausedFor('{a}:pause');
     expect(log.warnings).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('resilientCoordination', () => {
   it('falls back once an operation has waited deadlineMs for a store that does not answer', async () => {
     const { state, shared } = unreliableStore();
     const log = logged();
-    const coordination = resilientCoordination(shared, { ...log, deadlineMs: 50 });
+    const coordination = resilientStore(shared, { deadlineMs: 50 }).via(log);
     state.failure = 'hangs';
     const startedAt = performance.now();
     const waited = await within(
@@ -95,11 +95,9 @@ describe('resilientCoordination', () => {
   it('skips the failing store until retryAfterMs has passed, then one operation tries it again', async () => {
     const { state, shared } = unreliableStore();
     let now = 0;
-    const coordination = resilientCoordination(shared, {
-      ...logged(),
-      retryAfterMs: 1_000,
-      now: () => now,
-    });
+    const coordination = resilientStore(shared, { retryAfterMs: 1_000, now: () => now }).via(
+      logged(),
+    );
     state.failure = 'rejects';
     await coordination.get('{a}:value');
     expect(state.reached).toBe(1);
@@ -118,7 +116,7 @@ describe('resilientCoordination', () => {
     const { store, state, shared } = unreliableStore();
     const log = logged();
     let now = 0;
-    const coordination = resilientCoordination(shared, { ...log, now: () => now });
+    const coordination = resilientStore(shared, { now: () => now }).via(log);
     state.failure = 'rejects';
     await coordination.pause('{a}:pause', 60_000);
     state.failure = undefined;
@@ -133,9 +131,9 @@ describe('resilientCoordination', () => {
 
   it('gives back on its own coordination too what was taken there during an outage', async () => {
     const { state, shared } = unreliableStore();
-    const fallback = inProcessCoordination();
+    const fallback = inMemoryStore();
     let now = 0;
-    const coordination = resilientCoordination(shared, { ...logged(), fallback, now: () => now });
+    const coordination = resilientStore(shared, { fallback, now: () => now }).via(logged());
     state.failure = 'rejects';
     expect(await coordination.setIfAbsent('{a}:lease', 'me', 60_000)).toBe(true);
     expect(await coordination.acquireSlot('{a}:slots', 'me', 1, 60_000)).toBe(true);
@@ -147,14 +145,15 @@ describe('resilientCoordination', () => {
     expect(await fallback.acquireSlot('{a}:slots', 'other', 1, 60_000)).toBe(true);
   });
 
-  it('closes the shared store', async () => {
-    let closed = 0;
-    const { shared } = unreliableStore();
-    const coordination = resilientCoordination(
-      { ...shared, close: async () => void (closed += 1) },
-      logged(),
-    );
-    await coordination.close?.();
-    expect(closed).toBe(1);
+  it('warns through the log of the client whose operation met the outage, once for the process', async () => {
+    const { state, shared } = unreliableStore();
+    const resilient = resilientStore(shared);
+    const [first, second] = [logged(), logged()];
+    state.failure = 'rejects';
+    await resilient.via(first).pausedFor('{a}:pause');
+    await resilient.via(second).pausedFor('{a}:pause');
+    expect(first.warnings).toHaveLength(1);
+    expect(second.warnings).toEqual([]);
+    expect(resilient.via(first)).toBe(resilient.via(first));
   });
 });

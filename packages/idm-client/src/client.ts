@@ -104,6 +104,8 @@ interface ExchangedTokens {
   tokenUrl: string;
   /** The `now` option the cache ages tokens with. */
   now: unknown;
+  /** The `coordination` option the cache shares its tokens through. */
+  coordination: unknown;
   provider: TokenProvider;
 }
 
@@ -227,8 +229,8 @@ export class IdmClient extends ListingClientBase<typeof idm, IdmClientOptions, L
   /**
    * A new client with these options over the ones this client was given, each replacing one whole
    * (`undefined` removes it), checked as the constructor checks them. With the same client
-   * credentials, token URL and clock it shares this client's token cache (exchanges included, which
-   * go through this client); other credentials get a cache of their own.
+   * credentials, token URL, clock and coordination it shares this client's token cache (exchanges
+   * included, which go through this client); other credentials get a cache of their own.
    *
    * @example
    * const tenantWide = idm.withOptions({ timeout: 120_000, checkScopes: true });
@@ -309,7 +311,8 @@ function tokenOf(source: SecretSource): Promise<string> {
 
 /**
  * The credentials of the checked options: the given token, or client credentials whose tokens are
- * exchanged through the client's core and replaced once when the interface refuses one as invalid.
+ * exchanged through the client's core (shared with the fleet through its coordination) and
+ * replaced once when the interface refuses one as invalid.
  */
 function idmCredentials(
   given: GivenOptions,
@@ -330,17 +333,23 @@ function idmCredentials(
   }
   const credentials = checkCredentials(auth, subject);
   const tokenUrl = credentials.tokenUrl ?? `${serviceUrl(given.baseUrl, '', subject)}oauth/token`;
+  const { coordination } = given;
   const shared =
     inherited?.credentials === credentials &&
     inherited.tokenUrl === tokenUrl &&
-    inherited.now === given.now;
+    inherited.now === given.now &&
+    inherited.coordination === coordination;
   const provider = shared
     ? inherited.provider
-    : credentials.provider((request, url) => exchangeToken(core, request, url), { tokenUrl, now });
+    : credentials.provider((request, url) => exchangeToken(core, request, url), {
+        tokenUrl,
+        now,
+        share: core.shareToken,
+      });
   return {
     auth: bearerAuth(provider, { renewWhen: (error) => error.code === 'invalid_token' }),
     token: provider,
-    exchanged: { credentials, tokenUrl, now: given.now, provider },
+    exchanged: { credentials, tokenUrl, now: given.now, coordination, provider },
   };
 }
 

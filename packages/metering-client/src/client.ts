@@ -1,12 +1,6 @@
 import { integer } from '@clientkit/contracts';
 import { metering, ServiceVersion } from '@clientkit/contracts/metering';
-import {
-  type Auth,
-  bearerAuth,
-  type ClientOptions,
-  type SecretSource,
-  type TokenProvider,
-} from '@clientkit/core';
+import { type Auth, bearerAuth, type ClientOptions, type SecretSource } from '@clientkit/core';
 import { validateInput } from '@clientkit/core/contract';
 import {
   ClientBase,
@@ -20,7 +14,7 @@ import { MeterEventStream } from './meter-event-stream';
 import { nodeSenderIfNode } from './node-wire';
 import { Events } from './resources/events';
 import { Sessions } from './resources/sessions';
-import { isSessionExpiredError, sessionProvider } from './session';
+import { isSessionExpiredError, type MeteringSession, sessionProvider } from './session';
 import type { MeterEventStreamOptions } from './stream-options';
 
 /** The release sent as `Service-Version` unless the client is given another. */
@@ -127,7 +121,7 @@ export class MeteringClient extends ClientBase<typeof metering, MeteringClientOp
   readonly sessions: Sessions;
   /** Events, sent in one request of up to 100. */
   readonly events: Events;
-  readonly #session: TokenProvider;
+  readonly #session: MeteringSession;
 
   /**
    * @throws {@link @clientkit/core!index.RequestValidationError | RequestValidationError} when an
@@ -143,11 +137,17 @@ export class MeteringClient extends ClientBase<typeof metering, MeteringClientOp
         ? undefined
         : serviceUrl(given.streamBaseUrl, metering.base, SUBJECT, 'streamBaseUrl');
     this.sessions = new Sessions(this.core);
+    const share = this.core.shareToken;
     this.#session = sessionProvider(
       this.sessions,
       checked.renewBeforeExpiryMs ?? DEFAULT_RENEW_BEFORE_EXPIRY_MS,
+      share && {
+        share,
+        url: serviceUrl(given.baseUrl, metering.base, SUBJECT),
+        apiKey: given.apiKey as SecretSource,
+      },
     );
-    const sessionAuth = bearerAuth(this.#session, { renewWhen: isSessionExpiredError });
+    const sessionAuth = bearerAuth(this.#session.provider, { renewWhen: isSessionExpiredError });
     // On Node the events travel over node:http (see node-wire.ts), unless the application gave a
     // fetch or hooks, which only ky's path honours: core decides that call by call.
     this.events = new Events(this.core, {
@@ -157,9 +157,12 @@ export class MeteringClient extends ClientBase<typeof metering, MeteringClientOp
     });
   }
 
-  /** How many sessions the client has created for its own use (the raw `sessions.create()` calls excluded). */
+  /**
+   * How many sessions the client has created for its own use (the raw `sessions.create()` calls
+   * excluded); with a `coordination`, not those it took from another process of its fleet.
+   */
   get sessionsCreated(): number {
-    return this.#session.fetched;
+    return this.#session.created();
   }
 
   /**

@@ -6,9 +6,11 @@ import {
 import {
   AuthenticationError,
   type IssuedToken,
+  type SecretSource,
   type TokenProvider,
   tokenProvider,
 } from '@clientkit/core';
+import type { TokenSharing } from '@clientkit/core/internal';
 import type { Sessions } from './resources/sessions';
 
 /** True for the 401 that says the session token has expired: a new session will be accepted. */
@@ -16,15 +18,46 @@ export function isSessionExpiredError(error: unknown): error is AuthenticationEr
   return error instanceof AuthenticationError && error.code === SESSION_EXPIRED_CODE;
 }
 
+/** How a client shares its session with the processes of its fleet that use the same API key. */
+export interface SessionSharing {
+  share: TokenSharing;
+  /** The URL sessions are created at. */
+  url: string;
+  apiKey: SecretSource;
+}
+
+/** The stream's session, and how many sessions this process created. */
+export interface MeteringSession {
+  provider: TokenProvider;
+  created(): number;
+}
+
 /**
  * The session the stream is authenticated with, as a core token provider: created on first use,
- * shared by concurrent callers, replaced `renewBeforeExpiryMs` before it expires.
+ * shared by concurrent callers, replaced `renewBeforeExpiryMs` before it expires. With `fleet`
+ * (the client's coordination), the processes with the same API key share one session: one of
+ * them creates it, and after a 401 only one replaces it.
  */
-export function sessionProvider(sessions: Sessions, renewBeforeExpiryMs: number): TokenProvider {
-  return tokenProvider({
-    fetchToken: async () => issuedToken(await sessions.create()),
-    renewBeforeExpiryMs,
-  });
+export function sessionProvider(
+  sessions: Sessions,
+  renewBeforeExpiryMs: number,
+  fleet: SessionSharing | undefined,
+): MeteringSession {
+  let created = 0;
+  const create = async () => {
+    const session = await sessions.create();
+    created += 1;
+    return issuedToken(session);
+  };
+  const shared = async (refused?: string) => {
+    const { share, url, apiKey } = fleet!;
+    const secret = typeof apiKey === 'string' ? apiKey : await apiKey();
+    // An API key names nothing but itself: the identity holds it, and a store only its digest.
+    const identity = ['metering-session', url, secret];
+    return share({ identity, secret, exchange: create, refused });
+  };
+  const provider = tokenProvider({ fetchToken: fleet ? shared : create, renewBeforeExpiryMs });
+  return { provider, created: () => created };
 }
 
 /**

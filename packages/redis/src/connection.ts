@@ -11,6 +11,11 @@ export interface RedisScriptClient {
 
 /** Runs scripts on Redis, over a connection of its own or the application's. */
 export interface Connection {
+  /**
+   * Runs a script, given up after the command timeout. The connection's first opening is waited
+   * for apart (up to its connect timeout), so that a process that calls as it starts, as a
+   * function does on a cold start, coordinates from its first call.
+   */
   run(script: Script, key: string, args: string[]): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -22,6 +27,8 @@ const LONGEST_RECONNECT_DELAY_MS = 500;
  * A connection of its own to `url`. Commands are refused while it is down rather than queued, so
  * that an outage costs a call nothing, with the connection's last error as the reason; it
  * reconnects by itself. Its `error` events are heard here, so that none crashes the process.
+ * Each command is given up after `timeoutMs`; the first opening of the connection may take up to
+ * its connect timeout (`timeoutMs`, and at least a second).
  */
 export function ownConnection(url: string | undefined, timeoutMs: number): Connection {
   const client = createClient({
@@ -72,7 +79,7 @@ export function ownConnection(url: string | undefined, timeoutMs: number): Conne
     async run(script, key, args) {
       if (closed) throw new Error('this Redis coordination is closed');
       await connected();
-      return runScript(client, script, key, args);
+      return withinTimeout(runScript(client, script, key, args), timeoutMs);
     },
     async close() {
       if (closed) return;
@@ -91,13 +98,16 @@ function notConnected(cause: Error): Error {
   return new Error(`not connected to Redis: ${cause.message}`, { cause });
 }
 
-/** The application's own client, which it connected and will close itself. */
-export function givenConnection(client: RedisScriptClient): Connection {
+/**
+ * The application's own client, which it connected and will close itself; each command is given
+ * up after `timeoutMs`.
+ */
+export function givenConnection(client: RedisScriptClient, timeoutMs: number): Connection {
   let closed = false;
   return {
     async run(script, key, args) {
       if (closed) throw new Error('this Redis coordination is closed');
-      return runScript(client, script, key, args);
+      return withinTimeout(runScript(client, script, key, args), timeoutMs);
     },
     async close() {
       closed = true;

@@ -1,13 +1,8 @@
 import { type Coordination, RequestValidationError } from '@clientkit/core';
+import { coordinate } from '@clientkit/core/coordination';
 import { checkOptions, type OptionRule } from '@clientkit/core/internal';
-import {
-  type Connection,
-  givenConnection,
-  ownConnection,
-  type RedisScriptClient,
-  withinTimeout,
-} from './connection';
-import * as scripts from './scripts';
+import { givenConnection, ownConnection, type RedisScriptClient } from './connection';
+import { redisStore } from './redis-store';
 
 /** Options of `redisCoordination`. */
 export interface RedisCoordinationOptions {
@@ -64,14 +59,15 @@ const RULES: Record<string, OptionRule> = {
 };
 
 /**
- * A `Coordination` on Redis 6.2 or newer, or Valkey, through node-redis: give it to every client
- * of the fleet as `coordination`. It connects to `url`, or uses the application's own `client`.
- * Every command is given up after `commandTimeoutMs`; clients then go on alone, so a Redis that is
- * down or slow never fails a call.
+ * The fleet's coordination on Redis 6.2 or newer, or Valkey, through node-redis: give it to every
+ * client of every process as `coordination`. It connects to `url`, or uses the application's own
+ * `client`. Every command is given up after `commandTimeoutMs`; clients then go on alone, so a
+ * Redis that is down or slow never fails a call.
  *
  * @example
  * const coordination = redisCoordination({ url: process.env.REDIS_URL });
- * // ... clients built with { coordination }
+ * const idm = new IdmClient({ baseUrl, auth, coordination });
+ * // ...
  * await coordination.close();
  */
 export function redisCoordination(options: RedisCoordinationOptions = {}): RedisCoordination {
@@ -84,50 +80,11 @@ export function redisCoordination(options: RedisCoordinationOptions = {}): Redis
       },
     ]);
   }
-  const prefix = options.prefix ?? DEFAULT_PREFIX;
   const timeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
-  const connection: Connection =
+  const connection =
     options.client === undefined
       ? ownConnection(options.url, timeoutMs)
-      : givenConnection(options.client);
-  const run = (script: scripts.Script, key: string, ...args: (string | number)[]) =>
-    withinTimeout(connection.run(script, prefix + key, args.map(String)), timeoutMs);
-
-  return {
-    async get(key) {
-      const value = await run(scripts.GET, key);
-      return typeof value === 'string' ? value : undefined;
-    },
-    async set(key, value, ttlMs) {
-      await run(scripts.SET, key, value, wholeMs(ttlMs));
-    },
-    async setIfAbsent(key, value, ttlMs) {
-      return (await run(scripts.SET_IF_ABSENT, key, value, wholeMs(ttlMs))) === 1;
-    },
-    async deleteIf(key, expected) {
-      return (await run(scripts.DELETE_IF, key, expected)) === 1;
-    },
-    async pause(key, forMs) {
-      await run(scripts.PAUSE, key, wholeMs(forMs));
-    },
-    async pausedFor(key) {
-      return Number(await run(scripts.PAUSED_FOR, key));
-    },
-    async acquireSlot(key, holder, limit, leaseMs) {
-      return (await run(scripts.ACQUIRE_SLOT, key, holder, limit, wholeMs(leaseMs))) === 1;
-    },
-    async releaseSlot(key, holder) {
-      await run(scripts.RELEASE_SLOT, key, holder);
-    },
-    async reserveStart(key, perSecond) {
-      return Number(await run(scripts.RESERVE_START, key, perSecond));
-    },
-    close: connection.close,
-    [Symbol.asyncDispose]: connection.close,
-  };
-}
-
-/** Redis takes whole, positive milliseconds. */
-function wholeMs(ms: number): number {
-  return Math.max(1, Math.ceil(ms));
+      : givenConnection(options.client, timeoutMs);
+  const coordination = coordinate(redisStore(connection, options.prefix ?? DEFAULT_PREFIX));
+  return { ...coordination, [Symbol.asyncDispose]: coordination.close };
 }

@@ -1,21 +1,21 @@
 import {
   identityTag,
   keyOf,
-  resilientCoordination,
+  resilientStore,
   sharedPause,
   sharedToken,
 } from '@clientkit/core/internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../../../test-support/redis-server';
 import { within } from '../../../test-support/within';
-import { type RedisCoordination, redisCoordination } from '../src/index';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { storeOn } from './support/store';
 
 const COMMAND_TIMEOUT_MS = 100;
 /** Five times the command timeout: a fallback takes no longer than that on a busy machine. */
 const FALLBACK_CEILING_MS = 5 * COMMAND_TIMEOUT_MS;
 
 let server: RedisServer;
-const opened: RedisCoordination[] = [];
+const opened: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   server = await startRedisServer();
@@ -27,14 +27,13 @@ afterAll(() => server?.stop());
 
 /** One process of a fleet, as a client would hold its coordination: resilient, logging. */
 function processOfFleet() {
-  const redis = redisCoordination({ url: server.url, commandTimeoutMs: COMMAND_TIMEOUT_MS });
+  const redis = storeOn(server.url, { commandTimeoutMs: COMMAND_TIMEOUT_MS });
   opened.push(redis);
   const warnings: string[] = [];
   const infos: string[] = [];
-  const coordination = resilientCoordination(redis, {
-    warn: (message) => warnings.push(message),
-    info: (message) => infos.push(message),
-    retryAfterMs: 200,
+  const coordination = resilientStore(redis, { retryAfterMs: 200 }).via({
+    warn: (message) => void warnings.push(message),
+    info: (message) => void infos.push(message),
   });
   return { redis, coordination, warnings, infos };
 }

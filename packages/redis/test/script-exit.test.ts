@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../../../test-support/redis-server';
 import { within } from '../../../test-support/within';
-import { type RedisServer, startRedisServer } from './support/redis-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Starting Node on a busy machine takes seconds; exiting after `close()` should take none. */

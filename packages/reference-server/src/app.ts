@@ -12,6 +12,7 @@ import { frontPage } from './front-page';
 import type { InterfaceModule, ServerContext } from './interface';
 import { ApiProblem } from './problem';
 import { requestIds } from './request-id';
+import type { TrafficCounter } from './traffic';
 import { writeTransactions } from './write-transaction';
 
 /** What the request pipeline is built from. */
@@ -22,6 +23,8 @@ export interface PipelineParts {
   waits: FaultWaits;
   /** The admin routes, when they are on. */
   admin: Hono | undefined;
+  /** Counts the requests to the interfaces. */
+  traffic: TrafficCounter;
 }
 
 /** One stage of the request pipeline: its name, why it sits where it does, and how it is mounted. */
@@ -42,7 +45,7 @@ function middleware(name: string, reason: string, handler: MiddlewareHandler): S
  * it apart: it answers whatever any stage throws, and the requests no route takes.
  */
 export function requestPipeline(parts: PipelineParts): Stage[] {
-  const { context, modules, faults, waits, admin } = parts;
+  const { context, modules, faults, waits, admin, traffic } = parts;
   // With non-strict routing Hono drops a trailing slash from c.req.path, so match on the real path.
   const pathOf = (c: Context) => new URL(c.req.url).pathname;
   const isAdmin = (path: string) => admin !== undefined && path.startsWith('/__admin');
@@ -65,6 +68,11 @@ export function requestPipeline(parts: PipelineParts): Stage[] {
       'answer faults',
       'outermost, so that what a fault garbles, empties, cuts or stalls is the answer as it would be sent, every header included',
       faultStage.breakAnswer,
+    ),
+    middleware(
+      'traffic',
+      'around the rest, so that a request counts as in flight from its arrival until its answer is made, however long a fault holds it',
+      traffic.middleware,
     ),
     middleware(
       'request ids',

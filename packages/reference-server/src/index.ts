@@ -17,6 +17,7 @@ import { createFaultWaits } from './faults/waits';
 import { inProcessFetch } from './in-process-fetch';
 import type { InterfaceModule, InterfaceName, ServerContext } from './interface';
 import { checkServerOptions, type ReferenceServerOptions } from './server-options';
+import { type TrafficControl, trafficCounter } from './traffic';
 
 /** How long the server keeps an idle keep-alive connection open (and says so in `Keep-Alive`). */
 const IDLE_CONNECTION_MS = 65_000;
@@ -80,6 +81,7 @@ export {
   type ReplayServerOptions,
   type UnmatchedRequest,
 } from './replay/replay-server';
+export type { TrafficControl, TrafficSnapshot } from './traffic';
 
 /** Options of `createReferenceServer`. */
 export type { ReferenceServerOptions };
@@ -100,7 +102,9 @@ export interface ReferenceServer {
   clock: Clock;
   /** Injected failures, chaos mode and the log of what was injected. */
   faults: Faults;
-  /** Back to the seed data (every interface), no faults and no chaos. */
+  /** The requests to the interfaces since the last reset: how many, how many at once, when each came. */
+  traffic: TrafficControl;
+  /** Back to the seed data (every interface), no faults and no chaos, the traffic counted afresh. */
   reset(): void;
   /** Replaces the state of the named interfaces. */
   seed(data: Partial<Record<InterfaceName, unknown>>): void;
@@ -164,9 +168,10 @@ export async function createReferenceServer(
 
   const faults = new FaultInjector({ chaosPaths: modules.flatMap((module) => module.prefixes) });
   for (const spec of options.faults ?? []) faults.add(spec);
-  const admin = options.admin ? createAdminRoutes(modules, faults, clock) : undefined;
+  const traffic = trafficCounter(clock);
+  const admin = options.admin ? createAdminRoutes(modules, faults, clock, traffic) : undefined;
   const waits = createFaultWaits();
-  const app = createApp({ context, modules, faults, waits, admin });
+  const app = createApp({ context, modules, faults, waits, admin, traffic });
   const answer = options.onExchange
     ? observeExchanges(app.fetch, options.onExchange, context.logError)
     : app.fetch;
@@ -220,9 +225,11 @@ export async function createReferenceServer(
     },
     clock,
     faults,
+    traffic: { snapshot: traffic.snapshot, reset: traffic.reset },
     reset() {
       for (const module of modules) module.reset();
       faults.clear();
+      traffic.reset();
     },
     seed(data) {
       for (const module of modules)

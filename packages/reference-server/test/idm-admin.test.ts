@@ -42,6 +42,40 @@ describe('idm admin routes', () => {
     expect(expired.status).toBe(401);
   });
 
+  it('GET /__admin/idm/tokens counts the tokens the token route issued since the last reset', async () => {
+    server.reset();
+    const [machine] = server.idm.machineClients;
+    for (let round = 0; round < 2; round += 1) {
+      const exchanged = await post('/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: machine!.clientId,
+        client_secret: machine!.clientSecret,
+        audience: server.idm.audience,
+      });
+      expect(exchanged.status).toBe(200);
+    }
+    await server.idm.mintToken();
+    expect(await (await fetch(`${url}/__admin/idm/tokens`)).json()).toEqual({ exchanged: 2 });
+    expect(server.idm.exchangedTokens()).toBe(2);
+    server.reset();
+    expect(server.idm.exchangedTokens()).toBe(0);
+  });
+
+  it('POST /__admin/idm/tokens/revoke refuses every token issued so far, and none issued after', async () => {
+    const before = await server.idm.mintToken();
+    const revoked = await post('/__admin/idm/tokens/revoke', undefined);
+    expect(((await revoked.json()) as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
+    const after = await server.idm.mintToken();
+    const call = (token: string) =>
+      fetch(`${url}/api/v2/clients?take=1`, { headers: { authorization: `Bearer ${token}` } });
+    const refused = await call(before);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ errorCode: 'invalid_token' });
+    expect((await call(after)).status).toBe(200);
+    server.reset();
+    expect((await call(before)).status).toBe(200);
+  });
+
   it('GET and POST /__admin/idm/rate-limit read and change the budget', async () => {
     const changed = await post('/__admin/idm/rate-limit', { limit: 1, enforce: true });
     expect(await changed.json()).toEqual({ limit: 1, window: '1m', enforce: true });

@@ -5,6 +5,7 @@ import { createClock } from '../src/clock';
 import { FaultInjector } from '../src/faults/injector';
 import { createFaultWaits } from '../src/faults/waits';
 import { createReferenceServer } from '../src/index';
+import { trafficCounter } from '../src/traffic';
 
 /** The stages as the code declares them, outermost first, as `name: reason` lines. */
 function declaredStages(): string[] {
@@ -15,6 +16,7 @@ function declaredStages(): string[] {
     faults: new FaultInjector(),
     waits: createFaultWaits(),
     admin: undefined,
+    traffic: trafficCounter(clock),
   });
   clock.close();
   return stages.map((stage) => `${stage.name}: ${stage.reason}`);
@@ -41,6 +43,7 @@ describe('the request pipeline', () => {
     const names = declaredStages().map((line) => line.slice(0, line.indexOf(':')));
     expect(names).toEqual([
       'answer faults',
+      'traffic',
       'request ids',
       'CORS',
       'interface conventions',

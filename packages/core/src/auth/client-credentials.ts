@@ -1,7 +1,12 @@
 import { RequestValidationError } from '../errors/errors';
 import { checkOptionNames } from '../options/rules';
 import { inspectCustom } from '../redaction/redact';
-import { type IssuedToken, type TokenProvider, tokenProvider } from './token-provider';
+import {
+  type IssuedToken,
+  type TokenProvider,
+  type TokenSharing,
+  tokenProvider,
+} from './token-provider';
 
 /** The form of an OAuth 2.0 client credentials grant (RFC 6749, section 4.4). */
 export interface TokenRequest {
@@ -32,16 +37,20 @@ export type TokenExchange = (request: TokenRequest, tokenUrl: string) => Promise
  * Credentials of a machine-to-machine application (OAuth 2.0 client credentials), to pass to a
  * client that exchanges them, such as `new IdmClient({ auth })`. The client exchanges them for access
  * tokens, caches each token until shortly before it expires, and lets concurrent requests share one
- * exchange. The secret never appears when the object is printed.
+ * exchange; a client given a `coordination` shares each token with the processes of its fleet. The
+ * secret never appears when the object is printed.
  */
 export interface ClientCredentials {
   readonly clientId: string;
   readonly audience: string;
   readonly tokenUrl: string | undefined;
-  /** A cached, single-flight token provider that exchanges the credentials through `exchange`. */
+  /**
+   * A cached, single-flight token provider that exchanges the credentials through `exchange`;
+   * with `share` (the client's coordination), one exchange per token lifetime for the whole fleet.
+   */
   provider(
     exchange: TokenExchange,
-    options: { tokenUrl: string; now?: () => number },
+    options: { tokenUrl: string; now?: () => number; share?: TokenSharing | undefined },
   ): TokenProvider;
 }
 
@@ -80,8 +89,15 @@ export function clientCredentials(options: ClientCredentialsOptions): ClientCred
         client_secret: clientSecret,
         audience,
       };
+      const exchangeOnce = () => exchange(request, context.tokenUrl);
+      // Named by where and for what the token is issued; the secret only seals the shared token.
+      const identity = ['client-credentials', context.tokenUrl, clientId, audience];
+      const { share } = context;
       return tokenProvider({
-        fetchToken: () => exchange(request, context.tokenUrl),
+        fetchToken: (refused) =>
+          share
+            ? share({ identity, secret: clientSecret, exchange: exchangeOnce, refused })
+            : exchangeOnce(),
         ...(renewBeforeExpiryMs === undefined ? {} : { renewBeforeExpiryMs }),
         ...(context.now ? { now: context.now } : {}),
       });

@@ -1,19 +1,28 @@
 import { copyOfError } from '../errors/error-copy';
 import { inspectCustom } from '../redaction/redact';
+import type { IssuedToken } from '../response/issued-token';
 
-/** A token and when it stops being valid, as a token endpoint reports it. */
-export interface IssuedToken {
-  token: string;
-  /** The moment the token expires. */
-  expiresAt?: Date | number;
-  /** Or: seconds from now until it expires (OAuth's `expires_in`). */
-  expiresIn?: number;
-}
+export type { IssuedToken } from '../response/issued-token';
+
+/**
+ * Shares the tokens of one credential with the other processes of a fleet: a client's
+ * `coordination`, as its token fetch calls it. `exchange` obtains a new token when the fleet has
+ * none; `refused` is a token a 401 refused, replaced only if the fleet still shares it.
+ */
+export type TokenSharing = (request: {
+  identity: readonly string[];
+  secret: string;
+  exchange: () => Promise<IssuedToken>;
+  refused: string | undefined;
+}) => Promise<IssuedToken>;
 
 /** Options of `tokenProvider`. */
 export interface TokenProviderOptions {
-  /** Obtains a fresh token. */
-  fetchToken: () => Promise<IssuedToken>;
+  /**
+   * Obtains a fresh token. It is told the token the last `invalidate` forgot, until a fetch
+   * succeeds: a cache shared with other processes replaces that token only if it still holds it.
+   */
+  fetchToken: (refused?: string) => Promise<IssuedToken>;
   /** Renew this long before the token expires, so that no request carries one about to lapse. Default 60 s. */
   renewBeforeExpiryMs?: number;
   /** The clock; tests pass their own. */
@@ -47,12 +56,14 @@ export function tokenProvider(options: TokenProviderOptions): TokenProvider {
   const now = () => (options.now ?? Date.now)();
   const renewBeforeExpiryMs = options.renewBeforeExpiryMs ?? 60_000;
   let cached: { token: string; renewAt: number } | undefined;
+  let refused: string | undefined;
   let inFlight: Promise<string> | undefined;
   let fetched = 0;
 
   const fetchFresh = async (): Promise<string> => {
     const startedAt = now();
-    const issued = await options.fetchToken();
+    const issued = await options.fetchToken(refused);
+    refused = undefined;
     fetched += 1;
     const expiresAt = expiryOf(issued, startedAt);
     const margin = Math.max(0, Math.min(renewBeforeExpiryMs, (expiresAt - startedAt) / 2));
@@ -71,7 +82,9 @@ export function tokenProvider(options: TokenProviderOptions): TokenProvider {
     });
   };
   provider.invalidate = (refusedToken?: string) => {
-    if (refusedToken === undefined || cached?.token === refusedToken) cached = undefined;
+    if (refusedToken !== undefined && cached?.token !== refusedToken) return;
+    refused = cached?.token;
+    cached = undefined;
   };
   Object.defineProperty(provider, 'fetched', { get: () => fetched });
   Object.defineProperty(provider, inspectCustom, { value: () => '[TokenProvider]' });

@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import { type Auth, fixedHeadersOf } from '../auth/auth';
 import { refuseSecretInBrowser } from '../auth/browser-secret';
+import type { TokenSharing } from '../auth/token-provider';
 import type {
   AnyOperation,
   Contract,
@@ -13,6 +14,8 @@ import { type CallSite, callSite, withCallSite } from '../errors/call-site';
 import { type ErrorBodyMapper, setOperation } from '../errors/errors';
 import { scrubbedError } from '../errors/scrubbed-error';
 import { type CallLog, callLog } from '../observability/call-log';
+import { leveledLogger } from '../observability/logger';
+import type { AttemptGate, ThrottleOptions } from '../options/coordination';
 import {
   type ClientEnvironment,
   namingVariables,
@@ -31,6 +34,7 @@ import {
   checkOptions,
   type OptionRule,
   REQUEST_OPTION_RULES,
+  THROTTLE_OPTION_RULES,
 } from '../options/rules';
 import { serviceUrl } from '../options/service-url';
 import { PagePromise, paginate } from '../pagination/page';
@@ -42,7 +46,8 @@ import { type RetryPolicy, retryPolicy } from '../retry/policy';
 import { abortError } from '../transport/failure';
 import { setHeaders } from '../transport/headers';
 import { kyInstance, senderFor } from '../transport/ky-sender';
-import type { PreparedRequest } from '../transport/prepared-request';
+import { localThrottle } from '../transport/local-throttle';
+import type { Fleet, PreparedRequest } from '../transport/prepared-request';
 import { send } from '../transport/send';
 import type { Sender } from '../transport/sender';
 import { withExtraBody, withExtraQuery } from '../validation/extra-fields';
@@ -186,6 +191,14 @@ export class ClientCore<C extends Contract> {
    * others (a token exchange) adds them here.
    */
   readonly secrets: SecretValues = secretValues();
+  /** The client's place in its fleet, or its own throttle (undefined with neither). */
+  readonly #fleet: Fleet | undefined;
+  /**
+   * Shares a token of the client's credentials with the processes of its fleet (for an auth that
+   * exchanges one, such as idm's client credentials), waiting for another process's exchange at
+   * most the client's timeout; undefined without a `coordination`.
+   */
+  readonly shareToken: TokenSharing | undefined;
 
   /**
    * Checks the options (unknown names, `baseUrl`, the shared options), with the base URL and
@@ -198,6 +211,13 @@ export class ClientCore<C extends Contract> {
     checkOptions(options, { ...CLIENT_OPTION_RULES, ...definition.optionRules }, subject, {
       also: definition.options,
     });
+    // Before the credentials, which may share their tokens through the coordination.
+    const { coordination, timeout = DEFAULT_TIMEOUT_MS } = options as GivenOptions;
+    const fleet = fleetOf(options as GivenOptions, subject, this.secrets);
+    this.#fleet = fleet;
+    this.shareToken =
+      coordination &&
+      ((request) => coordination.sharedToken({ ...request, maxWaitMs: timeout, log: fleet!.log }));
     const { given, url, auth } = checkedTarget(definition, options as GivenOptions, (checked) =>
       credentials(checked, subject, this),
     );
@@ -486,6 +506,7 @@ export class ClientCore<C extends Contract> {
       log: this.#log,
       telemetry: given.telemetry,
       onRetry,
+      fleet: this.#fleet,
     };
   }
 
@@ -539,6 +560,29 @@ function checkedTarget<C extends Contract>(
   } catch (error) {
     throw namingVariables(error, resolved?.sources ?? {}, subject);
   }
+}
+
+/** Local throttles by the `throttle` object they keep: clients given the same one share its caps. */
+const localThrottles = new WeakMap<ThrottleOptions, AttemptGate>();
+
+/**
+ * The client's place in its fleet (its `coordination`), or its own `throttle`; undefined with
+ * neither. A coordination warns through the client's logger, or the console when none is given:
+ * an outage of the fleet's store should not pass unseen. `logLevel: 'off'` silences it.
+ */
+function fleetOf(given: GivenOptions, subject: string, secrets: SecretValues): Fleet | undefined {
+  const { coordination, throttle } = given;
+  if (throttle !== undefined) {
+    checkOptions(throttle, THROTTLE_OPTION_RULES, subject, { prefix: 'throttle.' });
+  }
+  if (!coordination && !throttle) return undefined;
+  let gate: AttemptGate | undefined = coordination ?? localThrottles.get(throttle!);
+  if (!gate) {
+    gate = localThrottle(throttle!);
+    localThrottles.set(throttle!, gate);
+  }
+  const level = logLevelOf({ logLevel: given.logLevel, logger: console }) ?? 'off';
+  return { gate, throttle, log: leveledLogger(given.logger ?? console, level, secrets) };
 }
 
 /**

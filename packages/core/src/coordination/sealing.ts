@@ -14,7 +14,7 @@ export interface Sealer {
 }
 
 const FORMAT = 'v1';
-const HKDF_SALT = new TextEncoder().encode('clientkit coordination');
+const HKDF_SALT = 'clientkit coordination';
 const IV_BYTES = 12;
 
 /** The sealer of the credential whose secret is `secret` and whose identity tag is `tag`. */
@@ -54,7 +54,7 @@ export function sealer(secret: string, tag: string): Sealer {
 async function deriveKey(secret: string, tag: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey('raw', utf8(secret), 'HKDF', false, ['deriveKey']);
   return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: HKDF_SALT, info: utf8(tag) },
+    { name: 'HKDF', hash: 'SHA-256', salt: utf8(HKDF_SALT), info: utf8(tag) },
     material,
     { name: 'AES-GCM', length: 256 },
     false,

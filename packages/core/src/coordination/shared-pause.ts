@@ -1,8 +1,8 @@
 import { rateLimitOf } from '../response/rate-limit';
 import { requestedWaitMs } from '../response/requested-wait';
 import { MAX_RETRY_AFTER_MS } from '../retry/policy';
-import type { Coordination } from './coordination';
 import { identityTag, keyOf } from './keys';
+import type { CoordinationStore } from './store';
 import { delay } from './wait';
 
 /** A pause that one process learns of and every process of the fleet keeps. */
@@ -48,7 +48,7 @@ export function pauseRequestedBy(
  * longest wait a client makes), so that a mistaken header cannot hold a fleet back for long.
  */
 export function sharedPause(
-  coordination: Coordination,
+  coordination: CoordinationStore,
   identity: readonly string[],
   { maxPauseMs = MAX_RETRY_AFTER_MS }: { maxPauseMs?: number } = {},
 ): SharedPause {

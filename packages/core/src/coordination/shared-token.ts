@@ -1,7 +1,7 @@
-import type { IssuedToken } from '../auth/token-provider';
-import type { Coordination } from './coordination';
+import type { IssuedToken } from '../response/issued-token';
 import { identityTag, keyOf } from './keys';
 import { type Sealer, sealer } from './sealing';
+import type { CoordinationStore } from './store';
 import { delay, pollingDelayMs } from './wait';
 
 /** Options of `sharedToken`. */
@@ -21,7 +21,12 @@ export interface SharedTokenOptions {
   leaseMs?: number;
   /** The shared token is replaced this long before it expires (default 60 s, at most half its lifetime). */
   renewBeforeExpiryMs?: number;
-  /** Ends the wait for another process's exchange (the call's timeout or signal). */
+  /**
+   * The longest this process waits for another one's exchange, in ms (default: the lease):
+   * then it exchanges too, without the lease.
+   */
+  maxWaitMs?: number | undefined;
+  /** Ends the wait for another process's exchange. */
   signal?: AbortSignal;
 }
 
@@ -39,13 +44,14 @@ interface StoredToken {
 /**
  * A token shared by the processes that use one credential: a valid shared token is used as it is;
  * when there is none, one process exchanges under a lease while the others wait for its result,
- * and a holder that dies holds them back for the lease at most. After a 401, pass the refused
+ * and a holder that dies holds them back for the lease at most (a process that may wait no longer
+ * than `maxWaitMs` exchanges by then). After a 401, pass the refused
  * token as `refused`: it is dropped only if it is still the shared one (compare and delete), so a
  * fleet refused at once makes one new exchange. The token is stored sealed (see `sealer`).
  * Clients call it from their token provider's fetch, which already shares one call within a process.
  */
 export async function sharedToken(
-  coordination: Coordination,
+  coordination: CoordinationStore,
   options: SharedTokenOptions,
 ): Promise<IssuedToken> {
   const tag = await identityTag(options.identity);
@@ -59,28 +65,32 @@ export async function sharedToken(
   if (options.refused !== undefined) await dropIfStill(shared, options.refused);
   const holder = crypto.randomUUID();
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const waitUntil = performance.now() + (options.maxWaitMs ?? Number.POSITIVE_INFINITY);
   for (let round = 0; ; round += 1) {
     const stored = await read(shared);
     if (stored !== undefined) return issued(stored);
     if (await coordination.setIfAbsent(shared.leaseKey, holder, leaseMs)) {
       return exchangeHolding(shared, holder, options);
     }
-    await delay(pollingDelayMs(round), options.signal);
+    const left = waitUntil - performance.now();
+    if (left <= 0) return exchangeHolding(shared, undefined, options);
+    await delay(Math.min(pollingDelayMs(round), left), options.signal);
   }
 }
 
 /** Where one credential's token lives, and how it is sealed. */
 interface TokenStore {
-  coordination: Coordination;
+  coordination: CoordinationStore;
   tokenKey: string;
   leaseKey: string;
   seal: Sealer;
   refused: string | undefined;
 }
 
+/** Exchanges and stores the token, then frees the lease if `holder` has it. */
 async function exchangeHolding(
   shared: TokenStore,
-  holder: string,
+  holder: string | undefined,
   options: SharedTokenOptions,
 ): Promise<IssuedToken> {
   try {
@@ -92,7 +102,7 @@ async function exchangeHolding(
     await write(shared, token, startedAt, options.renewBeforeExpiryMs);
     return token;
   } finally {
-    await shared.coordination.deleteIf(shared.leaseKey, holder);
+    if (holder !== undefined) await shared.coordination.deleteIf(shared.leaseKey, holder);
   }
 }
 

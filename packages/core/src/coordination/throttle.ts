@@ -1,15 +1,8 @@
-import { checkOptions, type OptionRule } from '../options/rules';
-import type { Coordination } from './coordination';
+import type { ThrottleOptions } from '../options/coordination';
+import { checkOptions, THROTTLE_OPTION_RULES } from '../options/rules';
 import { identityTag, keyOf } from './keys';
+import type { CoordinationStore } from './store';
 import { delay, pollingDelayMs } from './wait';
-
-/** Caps on a client's requests; with a shared coordination they hold for the whole fleet. */
-export interface ThrottleOptions {
-  /** At most this many requests in flight at once. */
-  concurrency?: number;
-  /** At most this many requests started per second, evenly spaced. */
-  requestsPerSecond?: number;
-}
 
 /** Holds each request back until the caps allow it. */
 export interface Throttle {
@@ -21,20 +14,9 @@ export interface Throttle {
   acquire(signal?: AbortSignal): Promise<() => void>;
 }
 
-const THROTTLE_RULES: Record<string, OptionRule> = {
-  concurrency: (value) =>
-    Number.isInteger(value) && (value as number) >= 1
-      ? undefined
-      : 'must be a whole number, 1 or more',
-  requestsPerSecond: (value) =>
-    typeof value === 'number' && value > 0 && Number.isFinite(value)
-      ? undefined
-      : 'must be a positive number',
-};
-
 /** Checks a `throttle` option: known names, a whole concurrency, a positive rate. */
 export function checkThrottleOptions(options: unknown): asserts options is ThrottleOptions {
-  checkOptions(options, THROTTLE_RULES, 'throttle', { prefix: 'throttle.' });
+  checkOptions(options, THROTTLE_OPTION_RULES, 'throttle', { prefix: 'throttle.' });
 }
 
 /** A slot frees itself this long after its holder stopped renewing it (a crashed process). */
@@ -52,7 +34,7 @@ const DEFAULT_SLOT_LEASE_MS = 10_000;
  * try { await send(); } finally { release(); }
  */
 export function throttle(
-  coordination: Coordination,
+  coordination: CoordinationStore,
   identity: readonly string[],
   options: ThrottleOptions,
   { slotLeaseMs = DEFAULT_SLOT_LEASE_MS }: { slotLeaseMs?: number } = {},

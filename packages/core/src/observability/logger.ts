@@ -20,18 +20,18 @@ const rank: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, o
 /**
  * A logger that drops messages below `level`, and scrubs the client's secrets by value from each
  * line it writes (only then: a dropped line costs nothing). Callers pass details already redacted
- * by pattern and schema.
+ * by pattern and schema. A message without details is passed on alone, so that `console` does not
+ * print `undefined` after it.
  */
 export function leveledLogger(logger: Logger, level: LogLevel, secrets?: SecretValues): Logger {
   const at =
     (severity: Exclude<LogLevel, 'off'>) =>
     (message: string, details?: Record<string, unknown>) => {
       if (rank[severity] < rank[level]) return;
-      if (!secrets) return logger[severity](message, details);
-      logger[severity](
-        secrets.scrub(message),
-        secrets.scrubData(details) as Record<string, unknown> | undefined,
-      );
+      const line = secrets ? secrets.scrub(message) : message;
+      const data = secrets ? (secrets.scrubData(details) as typeof details) : details;
+      if (data) logger[severity](line, data);
+      else logger[severity](line);
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -1,5 +1,6 @@
 import type { Logger, LogLevel } from '../observability/logger';
 import type { Telemetry } from '../observability/telemetry';
+import type { Coordination, ThrottleOptions } from './coordination';
 import type { HookContext, TransportHooks } from './hooks';
 import { CLIENT_OPTION_RULES } from './rules';
 
@@ -117,6 +118,19 @@ export interface ClientOptions {
   validateResponses?: boolean;
   /** Watches every call and attempt, such as `openTelemetry()` from `@clientkit/core/opentelemetry`. */
   telemetry?: Telemetry;
+  /**
+   * The fleet this client's process belongs to, such as `redisCoordination()` from
+   * `@clientkit/redis`: its processes share token exchanges and metering sessions, the pause a
+   * 429 or 503 asks for, and the `throttle` caps. Without it, the client acts alone.
+   */
+  coordination?: Coordination;
+  /**
+   * Caps on requests in flight (`concurrency`) and started per second (`requestsPerSecond`), per
+   * service and credential: across the fleet with a `coordination`, otherwise for the clients given
+   * this same object. Waiting for a turn counts against neither the attempt's timeout nor the
+   * retries, and lasts at most the timeout.
+   */
+  throttle?: ThrottleOptions;
   /**
    * Build the client in a browser (a page or a web worker) even though it holds a long-lived secret
    * (an API key, a password, a static token), which anyone who loads the page could read. Set it

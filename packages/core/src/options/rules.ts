@@ -93,6 +93,23 @@ export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
       ? undefined
       : 'must be a telemetry integration, such as openTelemetry()',
   dangerouslyAllowBrowser: bool,
+  coordination: (value) =>
+    typeof (value as { beforeAttempt?: unknown } | null)?.beforeAttempt === 'function'
+      ? undefined
+      : 'must be a coordination, such as redisCoordination()',
+  throttle: object,
+};
+
+/** The rules of the `throttle` option, by name. */
+export const THROTTLE_OPTION_RULES: Record<string, OptionRule> = {
+  concurrency: (value) =>
+    Number.isInteger(value) && (value as number) >= 1
+      ? undefined
+      : 'must be a whole number, 1 or more',
+  requestsPerSecond: (value) =>
+    typeof value === 'number' && value > 0 && Number.isFinite(value)
+      ? undefined
+      : 'must be a positive number',
 };
 
 /** The rules of the options every method takes as its last argument, by name. */

@@ -3,6 +3,7 @@ import type { HttpMethod } from '../contract/operation';
 import type { ErrorBodyMapper } from '../errors/errors';
 import type { CallLog } from '../observability/call-log';
 import type { Telemetry } from '../observability/telemetry';
+import type { AttemptGate, FleetLog, ThrottleOptions } from '../options/coordination';
 import type { RequestOptions } from '../options/options';
 import type { SecretValues } from '../redaction/secret-values';
 import type { RetryPolicy } from '../retry/policy';
@@ -60,4 +61,17 @@ export interface PreparedRequest {
   readonly telemetry: Telemetry | undefined;
   /** Told before each retry of the call, with its number (1 for the first). */
   readonly onRetry: ((retryCount: number) => void) | undefined;
+  /**
+   * What gives each attempt its turn, for a client with a `coordination` or a `throttle`:
+   * undefined for one with neither, whose attempts go at once.
+   */
+  readonly fleet: Fleet | undefined;
+}
+
+/** A client's place in its fleet (or its own throttle), the same for all its calls. */
+export interface Fleet {
+  readonly gate: AttemptGate;
+  readonly throttle: ThrottleOptions | undefined;
+  /** Where the coordination writes its warnings and waits, at the client's level. */
+  readonly log: FleetLog;
 }

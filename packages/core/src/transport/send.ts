@@ -1,6 +1,7 @@
 import { AuthenticationError } from '../errors/errors';
 import { scrubbedError } from '../errors/scrubbed-error';
 import type { CallTelemetry, Outcome } from '../observability/telemetry';
+import type { AttemptEnd } from '../options/coordination';
 import type { CallResult } from '../response/api-promise';
 import { retryWaitMs } from '../retry/policy';
 import {
@@ -15,6 +16,7 @@ import { credentialsOf } from './headers';
 import type { PreparedRequest } from './prepared-request';
 import { sendFollowingRedirects } from './redirects';
 import type { ReceivedResponse } from './sender';
+import { waitFor } from './wait';
 
 /** What the attempts of one call share while they run. */
 interface Progress {
@@ -70,7 +72,9 @@ export async function send(request: PreparedRequest): Promise<CallResult<unknown
 /**
  * The one attempt loop of every call: the first attempt, then each retry the retry policy grants,
  * after the wait it chose, and one more attempt when the interface refused the credentials and the
- * auth renewed them. Resolves with the successful response; rejects with the last attempt's error.
+ * auth renewed them. Each attempt waits for its turn first (the fleet's pause and throttle, or the
+ * client's own throttle) and tells the fleet how it ended. Resolves with the successful response;
+ * rejects with the last attempt's error.
  */
 async function attemptUntilDone(
   request: PreparedRequest,
@@ -96,7 +100,7 @@ async function attemptUntilDone(
     }
     if (wait === undefined) throw failed.error;
     retryCount += 1;
-    await pause(wait, request.signal);
+    await waitFor(wait, request.signal);
     const goOn = (await request.sender.beforeRetry?.(failed.error, retryCount)) ?? true;
     if (!goOn) throw failed.error;
     request.log?.retrying(request, failed.error, retryCount);
@@ -110,9 +114,10 @@ function waitBefore(request: PreparedRequest, failed: FailedAttempt, retryCount:
 }
 
 /**
- * One attempt with `credentials`, within the call's timeout, which covers the whole response: the
+ * One attempt with `credentials`, within the call's timeout, which covers its wait for a turn
+ * (the fleet's pause and throttle, or the client's own throttle) and the whole response: the
  * response of any status, or how the attempt failed. The telemetry hears of it when the sender
- * announces it, and of how it ended.
+ * announces it, and of how it ended; the fleet hears how it ended.
  */
 async function attempt(
   request: PreparedRequest,
@@ -125,21 +130,35 @@ async function attempt(
   if (signal?.aborted) return { failed: { failure: { kind: 'other' }, error: abortError(signal) } };
   progress.attempts += 1;
   let end: ((outcome: Outcome) => void) | undefined;
+  let endTurn: AttemptEnd | undefined;
+  let received: ReceivedResponse | undefined;
   const timer = new AbortController();
   const timeout =
     request.timeout === false ? undefined : setTimeout(() => timer.abort(), request.timeout);
+  const attemptSignal = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
   try {
+    const { fleet, operation, url } = request;
+    endTurn =
+      fleet &&
+      (await fleet.gate.beforeAttempt({
+        operation,
+        url,
+        credentials,
+        throttle: fleet.throttle,
+        signal: attemptSignal,
+        log: fleet.log,
+      }));
     const attempted = {
-      url: request.url,
+      url,
       method: request.method,
       headers: { ...request.headers, ...credentials },
       body: request.body,
-      signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+      signal: attemptSignal,
       maxResponseBytes: request.maxResponseBytes,
       retryCount,
       announce: telemetry && ((sent: Request) => (end = telemetry.attempt(sent, progress.sent++))),
     };
-    const received = await sendFollowingRedirects(request.sender, attempted, (redirect) =>
+    received = await sendFollowingRedirects(request.sender, attempted, (redirect) =>
       end?.({ response: redirect.response() }),
     );
     end?.({ response: received.response() });
@@ -151,21 +170,6 @@ async function attempt(
     return { failed };
   } finally {
     clearTimeout(timeout);
+    await endTurn?.(received);
   }
-}
-
-/** The wait before a retry; the caller's signal cuts it short with its own error. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(abortError(signal));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }

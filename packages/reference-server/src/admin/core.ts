@@ -5,6 +5,7 @@ import type { FaultInjector } from '../faults/injector';
 import type { InterfaceModule, InterfaceName } from '../interface';
 import { bodyOf } from '../operations';
 import { ApiProblem } from '../problem';
+import type { TrafficControl } from '../traffic';
 import { type AdminHandler, type AdminTable, adminOperation } from './table';
 
 /** A duration as the clock reads it: milliseconds, or text such as `90s` or `7d`. */
@@ -109,6 +110,15 @@ const operations = [
     body: AdminChaosBody,
     errors: { 400: 'Chaos options that are not valid' },
   }),
+  adminOperation(
+    'getTraffic',
+    'GET',
+    '/traffic',
+    'The requests to the interfaces since the last reset: how many, the most in flight at once, when each arrived',
+  ),
+  adminOperation('resetTraffic', 'DELETE', '/traffic', 'Count the traffic afresh', {
+    success: { 204: 'Counted afresh' },
+  }),
 ];
 
 /** Where the server-wide handlers reach the rest of the server. */
@@ -116,6 +126,7 @@ export interface CoreAdminDeps {
   modules: InterfaceModule[];
   faults: FaultInjector;
   clock: Clock;
+  traffic: TrafficControl;
   /** The `METHOD /__admin/...` line of every admin route. */
   routeList(): string[];
   /** The admin OpenAPI document for a server URL. */
@@ -123,7 +134,7 @@ export interface CoreAdminDeps {
 }
 
 function coreHandlers(deps: CoreAdminDeps): Record<string, AdminHandler> {
-  const { modules, faults, clock } = deps;
+  const { modules, faults, clock, traffic } = deps;
   const byName = new Map<string, InterfaceModule>(modules.map((module) => [module.name, module]));
   const moduleNamed = (name: string) => {
     const module = byName.get(name);
@@ -136,6 +147,7 @@ function coreHandlers(deps: CoreAdminDeps): Record<string, AdminHandler> {
     reset: (c) => {
       for (const module of modules) module.reset();
       faults.clear();
+      traffic.reset();
       return c.json({ reset: modules.map((module) => module.name) });
     },
     seed: (c, _, input) => {
@@ -166,6 +178,11 @@ function coreHandlers(deps: CoreAdminDeps): Record<string, AdminHandler> {
       c.json(faults.chaos(bodyOf(input, AdminChaosBody) as ChaosOptions)),
     clearFaults: (c) => {
       faults.clear();
+      return c.body(null, 204);
+    },
+    getTraffic: (c) => c.json(traffic.snapshot()),
+    resetTraffic: (c) => {
+      traffic.reset();
       return c.body(null, 204);
     },
   };

@@ -11,6 +11,7 @@ import {
   openApiPublisher,
 } from '../operations';
 import { ApiProblem, validBody, validQuery } from '../problem';
+import type { TrafficControl } from '../traffic';
 import { coreAdminTable } from './core';
 import { AdminErrorBody, adminError, adminProblemOf } from './problem';
 import { refusingStrayBodies } from './stray-body';
@@ -129,6 +130,7 @@ export function createAdminRoutes(
   modules: InterfaceModule[],
   faults: FaultInjector,
   clock: Clock,
+  traffic: TrafficControl,
 ): Hono {
   let table: Required<AdminTable> | undefined;
   let publish: ((serverUrl: string) => JsonSchema) | undefined;
@@ -139,7 +141,10 @@ export function createAdminRoutes(
       ),
     );
   const document = (serverUrl: string) => withBodyDetails(publish!(serverUrl), table!.operations);
-  table = joinTables(coreAdminTable({ modules, faults, clock, routeList, document }), modules);
+  table = joinTables(
+    coreAdminTable({ modules, faults, clock, traffic, routeList, document }),
+    modules,
+  );
   const description = adminDescription(table);
   publish = openApiPublisher(description);
 

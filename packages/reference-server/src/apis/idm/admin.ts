@@ -35,11 +35,18 @@ const IdmRateLimitRequest = z.optional(
   }),
 );
 
-/** Test control under `/__admin/idm`: access tokens and the rate limit. */
-export function idmAdminTable(
-  mint: (options: MintedIdmToken) => Promise<{ access_token: string }>,
-  limiter: RateLimiter,
-): AdminTable {
+/** What the idm admin routes reach. */
+export interface IdmAdminDeps {
+  mint: (options: MintedIdmToken) => Promise<{ access_token: string }>;
+  limiter: RateLimiter;
+  /** How many tokens the token route has issued since the last reset. */
+  exchanged: () => number;
+  /** Revokes every token issued so far; answers how many. */
+  revoke: () => number;
+}
+
+/** Test control under `/__admin/idm`: access tokens, their exchanges and revocation, and the rate limit. */
+export function idmAdminTable({ mint, limiter, exchanged, revoke }: IdmAdminDeps): AdminTable {
   return {
     operations: [
       adminOperation(
@@ -52,6 +59,18 @@ export function idmAdminTable(
           success: { 201: 'Minted' },
         },
       ),
+      adminOperation(
+        'countIdmTokens',
+        'GET',
+        '/tokens',
+        'How many tokens the token route has issued since the last reset',
+      ),
+      adminOperation(
+        'revokeIdmTokens',
+        'POST',
+        '/tokens/revoke',
+        'Revoke every token issued so far: each is refused with 401 invalid_token from now on',
+      ),
       adminOperation('getIdmRateLimit', 'GET', '/rate-limit', 'The rate limit options'),
       adminOperation('setIdmRateLimit', 'POST', '/rate-limit', 'New rate limit options', {
         body: IdmRateLimitRequest,
@@ -63,6 +82,8 @@ export function idmAdminTable(
         const body = (bodyOf(input, IdmTokenRequest) ?? {}) as MintedIdmToken;
         return c.json(await mint({ origin: new URL(c.req.url).origin, ...body }), 201);
       },
+      countIdmTokens: (c) => c.json({ exchanged: exchanged() }),
+      revokeIdmTokens: (c) => c.json({ revoked: revoke() }),
       getIdmRateLimit: (c) => c.json(limiter.options),
       setIdmRateLimit: (c, _, input) =>
         c.json(limiter.configure((bodyOf(input, IdmRateLimitRequest) ?? {}) as RateLimitOptions)),

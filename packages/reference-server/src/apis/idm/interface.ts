@@ -45,6 +45,13 @@ export interface IdmControl {
   readonly machineClients: readonly MachineClient[];
   /** Changes the request budget (and whether it is enforced), counting afresh. */
   configureRateLimit(options: RateLimitOptions): void;
+  /** How many tokens `/oauth/token` has issued since the last reset. */
+  exchangedTokens(): number;
+  /**
+   * Revokes every token issued so far (exchanged or minted; of the latest 10,000): the management
+   * API refuses each with 401 `invalid_token` from now on. Resolves how many were revoked.
+   */
+  revokeTokens(): number;
   /** The store, for tests that look at or arrange the state directly. */
   readonly store: IdmStore;
 }
@@ -81,6 +88,7 @@ export function createIdmInterface(
   const tokens = new TokenService(clock, audience);
   const checkpoints = new Checkpoints(clock);
   const limiter = new RateLimiter(clock, options.rateLimit);
+  let exchanged = 0;
 
   const mint = (minted: MintedIdmToken = {}) =>
     tokens.issue({
@@ -95,7 +103,15 @@ export function createIdmInterface(
     checkpoints,
     limiter,
     tenant: context.tenant,
-    issuing: { tokens, machines: () => machineClients, audience, lifetimeMs },
+    issuing: {
+      tokens,
+      machines: () => machineClients,
+      audience,
+      lifetimeMs,
+      exchanged: () => {
+        exchanged += 1;
+      },
+    },
   });
 
   const module: InterfaceModule = {
@@ -115,6 +131,8 @@ export function createIdmInterface(
     reset() {
       store.state = idmSeed(clock);
       limiter.reset();
+      tokens.reset();
+      exchanged = 0;
     },
     seed(data) {
       store.state = data as IdmState;
@@ -135,13 +153,20 @@ export function createIdmInterface(
       }
       return lines;
     },
-    admin: idmAdminTable(mint, limiter),
+    admin: idmAdminTable({
+      mint,
+      limiter,
+      exchanged: () => exchanged,
+      revoke: () => tokens.revokeAll(),
+    }),
   };
   const control: IdmControl = {
     mintToken: async (minted) => (await mint(minted)).access_token,
     audience,
     machineClients,
     configureRateLimit: (rate) => void limiter.configure(rate),
+    exchangedTokens: () => exchanged,
+    revokeTokens: () => tokens.revokeAll(),
     store,
   };
   return { module, control };

@@ -12,6 +12,8 @@ export interface TokenIssuing {
   machines: () => readonly MachineClient[];
   audience: string;
   lifetimeMs: number;
+  /** Told of each token the exchange issues. */
+  exchanged(): void;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function exchange(c: Context, request: TokenRequest, issuing: Token
     lifetimeMs: issuing.lifetimeMs,
     issuer: issuerOf(c.req.url),
   });
+  issuing.exchanged();
   const response = c.json(issued);
   forbidCaching(response.headers);
   return response;

@@ -47,7 +47,7 @@ export function ensureRedisServer(): void {
     if (hasRedisServer()) return;
   }
   throw new Error(
-    `The @clientkit/redis tests need redis-server, which is not installed. Install it with:\n  ${installCommand()}`,
+    `These tests need redis-server, which is not installed. Install it with:\n  ${installCommand()}`,
   );
 }
 

@@ -1,8 +1,9 @@
 /**
- * What the processes of a fleet share so that they spend one budget: a store that every process
- * reaches, such as Redis (`@clientkit/redis`). Clients use it for one token exchange per token
- * lifetime, one metering session, a pause that a 429 or 503 asks of every process, and a cap on
- * requests in flight and started per second.
+ * What a shared store must offer so that the processes of a fleet spend one budget: a store every
+ * process reaches, such as Redis (`@clientkit/redis`). `coordinate(store)` from
+ * `@clientkit/core/coordination` builds the fleet's protocols on it (one token exchange per token
+ * lifetime, one metering session, the pause a 429 or 503 asks of every process, caps on requests
+ * in flight and started per second); clients never call a store themselves.
  *
  * The rules an implementation keeps:
  * - Values are strings. Clientkit encrypts what is secret before it stores it, and its keys hold
@@ -11,11 +12,11 @@
  *   credential share it, so they live in one slot.
  * - Time is given as durations, measured by the store's own clock, never as moments: hosts whose
  *   clocks disagree still agree on how long a pause or a lease lasts.
- * - Every method may reject (the store is down, slow or refuses). Clientkit never lets that fail a
- *   call: it carries on with what one process knows, warns once, and comes back to the store when
- *   it answers again.
+ * - Every method may reject (the store is down, slow or refuses). `coordinate` never lets that
+ *   fail a call: it carries on with what one process knows, warns once, and comes back to the
+ *   store when it answers again.
  */
-export interface Coordination {
+export interface CoordinationStore {
   /** The value stored under `key`, or undefined when there is none or it has expired. */
   get(key: string): Promise<string | undefined>;
   /** Stores `value` under `key` for `ttlMs`, replacing any value. */
