@@ -15,6 +15,6 @@ export const LINT_WARNINGS: Record<
     metering: { 'info-contact': 1, 'operation-description': 2 },
     mail: { 'info-contact': 1, 'operation-description': 2 },
     idm: { 'info-contact': 1, 'operation-description': 8 },
-    admin: { 'info-contact': 1, 'operation-description': 32 },
+    admin: { 'info-contact': 1, 'operation-description': 36 },
   },
 };
