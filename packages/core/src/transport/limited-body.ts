@@ -36,7 +36,8 @@ export async function limitedBodyText(
   const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', stop, { once: true });
   try {
-    const chunks: Uint8Array[] = [];
+    const decoder = new TextDecoder();
+    let text = '';
     let size = 0;
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength;
@@ -44,23 +45,12 @@ export async function limitedBodyText(
         await reader.cancel().catch(() => undefined);
         throw new ResponseTooLarge(url, limit, answered);
       }
-      chunks.push(read.value);
+      text += decoder.decode(read.value, { stream: true });
     }
     // A cancelled reader ends as if the body had: only the signal tells that it did not.
     if (signal.aborted) throw signal.reason;
-    return new TextDecoder().decode(joined(chunks, size));
+    return text + decoder.decode();
   } finally {
     signal.removeEventListener('abort', stop);
   }
-}
-
-function joined(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return whole;
 }
