@@ -486,7 +486,7 @@ export class APIResponseParseError extends ClientKitError {
     const excerpt = excerptOf(init.text);
     const what =
       excerpt === ''
-        ? 'the answer has no body, where JSON was promised'
+        ? 'no body where JSON was promised'
         : `the answer is not JSON (${init.contentType ?? 'no content type'}): ${excerpt}`;
     super(`${init.status}: ${what}${requestPart(init)}`, init);
     this.contentType = init.contentType;
@@ -563,8 +563,7 @@ export class CheckpointExpiredError extends ClientKitError {
 
   constructor(ageMs: number, validityMs: number) {
     super(
-      `The checkpoint was received ${formatDuration(ageMs)} ago and is valid for ${formatDuration(validityMs)}; ` +
-        'start a new listing instead of resuming this one',
+      `The checkpoint is ${formatDuration(ageMs)} old, valid for ${formatDuration(validityMs)}; start a new listing`,
     );
     this.ageMs = ageMs;
     this.validityMs = validityMs;

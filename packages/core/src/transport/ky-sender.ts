@@ -221,11 +221,10 @@ function refuseRedirected(response: Response, attempt: AttemptRequest): void {
   const answered = { status: response.status, headers: response.headers };
   if (response.type === 'opaqueredirect') {
     void response.body?.cancel().catch(() => undefined);
-    throw new RefusedRedirect(
-      'could not be followed: this runtime hides where it points (an opaque redirect)',
-      attempt.url,
-      { status: 0, headers: new Headers() },
-    );
+    throw new RefusedRedirect('is opaque: this runtime hides where it points', attempt.url, {
+      status: 0,
+      headers: new Headers(),
+    });
   }
   if (!response.redirected || !response.url) return;
   const from = new URL(attempt.url).origin;
