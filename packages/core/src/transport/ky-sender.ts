@@ -196,8 +196,7 @@ async function receivedOf(response: Response, attempt: AttemptRequest): Promise<
       text = await limitedBodyText(response, url, attempt.signal, attempt.maxResponseBytes);
     } catch (error) {
       if (error instanceof ResponseTooLarge) throw error;
-      const answered = { status: response.status, headers: response.headers };
-      throw new ConnectionFailure(url, error, answered);
+      throw new ConnectionFailure(url, error, response);
     }
   }
   return {
@@ -218,7 +217,6 @@ async function receivedOf(response: Response, attempt: AttemptRequest): Promise<
  * or HEAD.
  */
 function refuseRedirected(response: Response, attempt: AttemptRequest): void {
-  const answered = { status: response.status, headers: response.headers };
   if (response.type === 'opaqueredirect') {
     void response.body?.cancel().catch(() => undefined);
     throw new RefusedRedirect('is opaque: this runtime hides where it points', attempt.url, {
@@ -235,6 +233,6 @@ function refuseRedirected(response: Response, attempt: AttemptRequest): void {
   throw new RefusedRedirect(
     `came from ${redactUrl(to.href)} through a redirect the given fetch followed${to.origin === from ? '' : `, away from ${from}`}: not used`,
     attempt.url,
-    answered,
+    response,
   );
 }

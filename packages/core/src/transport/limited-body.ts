@@ -1,4 +1,4 @@
-import { type AnswerStart, ResponseTooLarge } from './failure';
+import { ResponseTooLarge } from './failure';
 
 /**
  * The size an answer's `Content-Length` declares, or undefined when it declares none (or
@@ -26,11 +26,10 @@ export async function limitedBodyText(
   limit: number,
 ): Promise<string> {
   if (!response.body) return '';
-  const answered: AnswerStart = { status: response.status, headers: response.headers };
   const declared = declaredLength(response.headers);
   if (declared !== undefined && declared > limit) {
     await response.body.cancel().catch(() => undefined);
-    throw new ResponseTooLarge(url, limit, answered, declared);
+    throw new ResponseTooLarge(url, limit, response, declared);
   }
   const reader = response.body.getReader();
   const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
@@ -43,7 +42,7 @@ export async function limitedBodyText(
       size += read.value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => undefined);
-        throw new ResponseTooLarge(url, limit, answered);
+        throw new ResponseTooLarge(url, limit, response);
       }
       text += decoder.decode(read.value, { stream: true });
     }
