@@ -193,7 +193,7 @@ describe('a success answer that is not the JSON it should be', () => {
     expect(error).toBeInstanceOf(APIResponseParseError);
     expect((error as APIResponseParseError).excerpt).toBe('');
     expect((error as Error).message).toBe(
-      '200: the answer has no body, where JSON was promised (GET http://api.test/v1/things/1) [request req_broken]',
+      '200: no body where JSON was promised (GET http://api.test/v1/things/1) [request req_broken]',
     );
   });
 

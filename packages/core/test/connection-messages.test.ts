@@ -44,7 +44,7 @@ describe('the message of a failed connection', () => {
     });
     const error = await rejectionOf(client.request({ method: 'GET', path: 'things' }));
     expect((error as Error).message).toBe(
-      'Host api.example.test not found (GET https://api.example.test/v1/things): fetch failed ENOTFOUND, 1 attempt; is the host name in the base URL right?',
+      'Host api.example.test not found (GET https://api.example.test/v1/things): fetch failed ENOTFOUND, 1 attempt; is the host in baseUrl right?',
     );
   });
 
@@ -91,7 +91,7 @@ describe('the cause a failed connection names', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(
       new RegExp(
-        `^The connection to 127\\.0\\.0\\.1:${port} was reset before the answer came \\(GET .*\\): fetch failed ECONNRESET, 3 attempts over \\d+\\.\\d s$`,
+        `^Connection to 127\\.0\\.0\\.1:${port} reset before the answer \\(GET .*\\): fetch failed ECONNRESET, 3 attempts over \\d+\\.\\d s$`,
       ),
     );
     expect(connections()).toBe(3);
@@ -105,7 +105,7 @@ describe('the cause a failed connection names', () => {
     const error = await rejectionOf(client.request({ method: 'GET', path: 'things' }));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toBe(
-      `The answer from ${server.origin.slice('http://'.length)} has headers larger than the runtime accepts (GET ${server.origin}/v1/things): fetch failed UND_ERR_HEADERS_OVERFLOW, 1 attempt`,
+      `Headers from ${server.origin.slice('http://'.length)} too large for this runtime (GET ${server.origin}/v1/things): fetch failed UND_ERR_HEADERS_OVERFLOW, 1 attempt`,
     );
     expect(server.requests).toHaveLength(1);
   });
@@ -122,7 +122,7 @@ describe('the cause a failed connection names', () => {
     const error = await rejectionOf(client.request({ method: 'GET', path: 'things' }));
     expect((error as Error).message).toMatch(
       new RegExp(
-        `^The TLS handshake with ${host.replace(/\./g, '\\.')} failed .*; does ${host.replace(/\./g, '\\.')} speak HTTPS\\?$`,
+        `^TLS handshake with ${host.replace(/\./g, '\\.')} failed .*; does ${host.replace(/\./g, '\\.')} speak HTTPS\\?$`,
       ),
     );
   });
@@ -136,7 +136,7 @@ describe('the cause a failed connection names', () => {
     });
     const error = await rejectionOf(client.request({ method: 'GET', path: 'things' }));
     expect((error as Error).message).toBe(
-      'The TLS certificate of api.example.test was refused (GET https://api.example.test/v1/things): fetch failed DEPTH_ZERO_SELF_SIGNED_CERT, 1 attempt; is it valid for api.example.test and issued by an authority this runtime trusts?',
+      'TLS certificate of api.example.test refused (GET https://api.example.test/v1/things): fetch failed DEPTH_ZERO_SELF_SIGNED_CERT, 1 attempt; is it valid for api.example.test and trusted by this runtime?',
     );
     expect(script.attempts).toHaveLength(1);
   });

@@ -376,7 +376,7 @@ describe("a call through a client's own sender keeps every rule of ky's path", (
       status: undefined,
       requestId: null,
       message:
-        'The connection to api.test was reset before the answer came (POST http://api.test/v1/things): socket hang up, 1 attempt',
+        'Connection to api.test reset before the answer (POST http://api.test/v1/things): socket hang up, 1 attempt',
     });
     expect(given.ky.result).toMatchObject({ name: 'APIConnectionError' });
     expect(given.wire.sent).toHaveLength(1);

@@ -427,7 +427,7 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect((error as Error).message).toBe(
-      'The connection to api.test was reset before the answer came (POST http://api.test/v1/broken): socket hang up, 1 attempt',
+      'Connection to api.test reset before the answer (POST http://api.test/v1/broken): socket hang up, 1 attempt',
     );
   });
 });

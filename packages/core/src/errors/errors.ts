@@ -128,22 +128,35 @@ export function setOperation(error: unknown, operation: string): void {
  * (configurable, so that the transport can replace it with a copy without the client's secrets).
  */
 function hidden<T extends object>(target: T, name: string, value: unknown): void {
-  Object.defineProperty(target, name, {
-    value,
-    enumerable: false,
-    writable: false,
-    configurable: true,
-  });
+  Object.defineProperty(target, name, { value, configurable: true });
+}
+
+/** What an error of a request knows of it, and of the answer when one began. */
+interface RequestFields {
+  status?: number | undefined;
+  requestId?: string | null | undefined;
+  method?: string | undefined;
+  url?: string | undefined;
 }
 
 /** The end of a message: which request, and the service's id of it when it gave one. */
-export function requestPart(
-  method: string | undefined,
-  url: string | undefined,
-  requestId: string | null | undefined,
-): string {
-  const where = method && url ? ` (${method} ${url})` : '';
+export function requestPart({ method, url, requestId }: RequestFields): string {
+  const where = method && url ? ` (${method} ${redactUrl(url)})` : '';
   return requestId ? `${where} [request ${requestId}]` : where;
+}
+
+/**
+ * Gives `error` the fields of its request: the URL without credentials, any `headers` hidden, and
+ * no status field for an answer that never came, so that a printed error does not show one.
+ */
+function setRequestFields(error: ClientKitError, init: RequestFields, headers?: Headers): void {
+  if (init.status !== undefined) Object.assign(error, { status: init.status });
+  if (headers) hidden(error, 'headers', headers);
+  Object.assign(error, {
+    requestId: init.requestId ?? null,
+    method: init.method,
+    url: init.url && redactUrl(init.url),
+  });
 }
 
 /** The parts of an error body that an interface maps to `code` and `message`. */
@@ -196,17 +209,11 @@ export class APIError extends ClientKitError {
   declare readonly url: string | undefined;
 
   constructor(init: APIErrorInit) {
-    const url = init.url === undefined ? undefined : redactUrl(init.url);
     const code = init.code ? ` ${init.code}` : '';
-    const where = requestPart(init.method, url, init.requestId);
-    super(`${init.status}${code}: ${init.message}${where}`, { operation: init.operation });
-    this.status = init.status;
+    super(`${init.status}${code}: ${init.message}${requestPart(init)}`, init);
     this.code = init.code;
-    this.requestId = init.requestId ?? null;
     hidden(this, 'body', init.body);
-    hidden(this, 'headers', init.headers ?? new Headers());
-    this.method = init.method;
-    this.url = url;
+    setRequestFields(this, init, init.headers ?? new Headers());
   }
 }
 
@@ -358,13 +365,8 @@ export class APIConnectionError extends ClientKitError {
   declare readonly url: string | undefined;
 
   constructor(message: string, details: ConnectionErrorDetails = {}) {
-    const cause = 'cause' in details ? { cause: details.cause } : {};
-    super(message, { ...cause, operation: details.operation });
-    // No field for a status that never came, so that a printed error does not show one.
-    if (details.status !== undefined) this.status = details.status;
-    this.requestId = details.requestId ?? null;
-    this.method = details.method;
-    this.url = details.url === undefined ? undefined : redactUrl(details.url);
+    super(message, details);
+    setRequestFields(this, details);
   }
 }
 
@@ -429,9 +431,7 @@ export class APIResponseValidationError extends ClientKitError {
     requestId: string | null = null,
   ) {
     const list = issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`);
-    super(
-      `Unexpected response from ${subject}: ${list.join('; ')}${requestPart(undefined, undefined, requestId)}`,
-    );
+    super(`Unexpected response from ${subject}: ${list.join('; ')}${requestPart({ requestId })}`);
     this.issues = issues;
     hidden(this, 'body', body);
     this.requestId = requestId;
@@ -483,22 +483,15 @@ export class APIResponseParseError extends ClientKitError {
   declare readonly url: string | undefined;
 
   constructor(init: ResponseParseInit) {
-    const url = init.url === undefined ? undefined : redactUrl(init.url);
     const excerpt = excerptOf(init.text);
     const what =
       excerpt === ''
-        ? 'the answer has no body, where JSON was promised'
+        ? 'no body where JSON was promised'
         : `the answer is not JSON (${init.contentType ?? 'no content type'}): ${excerpt}`;
-    super(`${init.status}: ${what}${requestPart(init.method, url, init.requestId)}`, {
-      operation: init.operation,
-    });
-    this.status = init.status;
+    super(`${init.status}: ${what}${requestPart(init)}`, init);
     this.contentType = init.contentType;
     this.excerpt = excerpt;
-    this.requestId = init.requestId ?? null;
-    hidden(this, 'headers', init.headers ?? new Headers());
-    this.method = init.method;
-    this.url = url;
+    setRequestFields(this, init, init.headers ?? new Headers());
   }
 }
 
@@ -545,20 +538,13 @@ export class APIResponseTooLargeError extends ClientKitError {
   declare readonly url: string | undefined;
 
   constructor(init: ResponseTooLargeInit) {
-    const url = init.url === undefined ? undefined : redactUrl(init.url);
     const what =
       init.declaredBytes === undefined
         ? `passed maxResponseBytes (${init.limit}): cut off there`
         : `declares ${init.declaredBytes} bytes, over maxResponseBytes (${init.limit}): not read`;
-    super(`The ${init.status} answer ${what}${requestPart(init.method, url, init.requestId)}`, {
-      operation: init.operation,
-    });
-    this.status = init.status;
+    super(`The ${init.status} answer ${what}${requestPart(init)}`, init);
     this.limit = init.limit;
-    this.requestId = init.requestId ?? null;
-    hidden(this, 'headers', init.headers ?? new Headers());
-    this.method = init.method;
-    this.url = url;
+    setRequestFields(this, init, init.headers ?? new Headers());
   }
 }
 
@@ -577,8 +563,7 @@ export class CheckpointExpiredError extends ClientKitError {
 
   constructor(ageMs: number, validityMs: number) {
     super(
-      `The checkpoint was received ${formatDuration(ageMs)} ago and is valid for ${formatDuration(validityMs)}; ` +
-        'start a new listing instead of resuming this one',
+      `The checkpoint is ${formatDuration(ageMs)} old, valid for ${formatDuration(validityMs)}; start a new listing`,
     );
     this.ageMs = ageMs;
     this.validityMs = validityMs;

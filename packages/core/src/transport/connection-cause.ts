@@ -10,15 +10,14 @@ export type CauseKind =
   | 'tls-certificate'
   | 'tls'
   | 'headers-too-large'
+  | 'proxy-auth'
   | 'proxy-refused'
   | 'unknown';
 
-/** A failed connection's cause: its kind, the runtime's code, and for a proxy its status. */
+/** A failed connection's cause: its kind, and for a proxy the status it answered instead. */
 export interface ConnectionCause {
   kind: CauseKind;
-  /** The first error code along the causes (`ECONNREFUSED`, `UND_ERR_SOCKET`). */
-  code: string | undefined;
-  /** The status a proxy answered instead of connecting (407), when it did. */
+  /** The status a proxy answered instead of connecting, when it did. */
   proxyStatus?: number | undefined;
 }
 
@@ -36,76 +35,68 @@ const KIND_BY_CODE: Readonly<Record<string, CauseKind>> = {
 };
 
 /** undici's words when a proxy refuses to tunnel (`Proxy response (407) !== 200 ...`) or to forward. */
-const PROXY_REFUSAL = /Proxy response \((\d{3})\)|Proxy Authentication Required \((\d{3})\)/;
+const PROXY_REFUSAL = /Proxy (?:response|Authentication Required) \((\d{3})\)/;
 
-/** What the runtime's error (with its causes) says of a failed connection. */
+/** What the runtime's error (with its causes) says of a failed connection: the first code along it. */
 export function connectionCause(error: unknown): ConnectionCause {
   const chain = causesOf(error);
-  const code = chain.map((link) => link.code).find((found) => typeof found === 'string') as
-    | string
-    | undefined;
   const proxied = chain.map((link) => PROXY_REFUSAL.exec(String(link.message ?? ''))).find(Boolean);
-  if (proxied)
-    return { kind: 'proxy-refused', code, proxyStatus: Number(proxied[1] ?? proxied[2]) };
-  return { kind: code ? kindOf(code) : 'unknown', code };
+  if (proxied) {
+    const proxyStatus = Number(proxied[1]);
+    return { kind: proxyStatus === 407 ? 'proxy-auth' : 'proxy-refused', proxyStatus };
+  }
+  const code = chain.map((link) => link.code).find((found) => typeof found === 'string');
+  return { kind: typeof code === 'string' ? kindOf(code) : 'unknown' };
 }
 
 function kindOf(code: string): CauseKind {
-  const known = KIND_BY_CODE[code];
-  if (known) return known;
-  if (/CERT|ERR_TLS_CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) return 'tls-certificate';
-  if (/^(ERR_SSL_|ERR_TLS_|EPROTO$)/.test(code)) return 'tls';
-  return 'unknown';
+  if (KIND_BY_CODE[code]) return KIND_BY_CODE[code];
+  if (/CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) return 'tls-certificate';
+  return /^(ERR_SSL_|ERR_TLS_|EPROTO$)/.test(code) ? 'tls' : 'unknown';
 }
 
 /** Causes a retry cannot fix: the same request meets them again. */
 export function isLasting(cause: ConnectionCause): boolean {
-  if (cause.kind === 'proxy-refused') return cause.proxyStatus === 407;
-  return cause.kind === 'tls-certificate' || cause.kind === 'headers-too-large';
+  return ['tls-certificate', 'headers-too-large', 'proxy-auth'].includes(cause.kind);
 }
 
 /**
  * What failed and what to check (if anything in particular helps), for each kind of cause;
- * `{host}`, `{hostname}` and `{origin}` are the request's, `{proxy}` the proxy and its status.
+ * `{host}`, `{hostname}` and `{origin}` are the request's, `{proxy}` the proxy, `{status}` its
+ * answer.
  */
 const WORDING: Readonly<Record<CauseKind, readonly [what: string, check?: string]>> = {
   refused: ['Connection refused by {host}', 'is the service running at {origin}?'],
-  'host-not-found': ['Host {hostname} not found', 'is the host name in the base URL right?'],
+  'host-not-found': ['Host {hostname} not found', 'is the host in baseUrl right?'],
   'connect-timeout': ['Connecting to {host} timed out', 'can this machine reach {host}?'],
-  reset: ['The connection to {host} was reset before the answer came'],
+  reset: ['Connection to {host} reset before the answer'],
   'tls-certificate': [
-    'The TLS certificate of {host} was refused',
-    'is it valid for {hostname} and issued by an authority this runtime trusts?',
+    'TLS certificate of {host} refused',
+    'is it valid for {hostname} and trusted by this runtime?',
   ],
-  tls: ['The TLS handshake with {host} failed', 'does {host} speak HTTPS?'],
-  'headers-too-large': ['The answer from {host} has headers larger than the runtime accepts'],
-  'proxy-refused': ['The proxy{proxy} refused to connect to {host}'],
+  tls: ['TLS handshake with {host} failed', 'does {host} speak HTTPS?'],
+  'headers-too-large': ['Headers from {host} too large for this runtime'],
+  'proxy-auth': [
+    'The proxy{proxy} refused to connect to {host} with 407 Proxy Authentication Required',
+    "are the proxy's credentials right?",
+  ],
+  'proxy-refused': ['The proxy{proxy} refused to connect to {host} with {status}'],
   unknown: ['Connection to {host} failed'],
 };
 
-/**
- * What failed, naming the host of the request (`api.example.com:443`), and what to check; for a
- * proxy's 407, its credentials.
- */
+/** What failed, naming the host of the request (`api.example.com:443`), and what to check. */
 export function describeConnection(
   cause: ConnectionCause,
   url: URL,
 ): { what: string; check: string | undefined } {
   const [what, check] = WORDING[cause.kind];
-  const proxy = cause.kind === 'proxy-refused' ? proxyNamed(url) : '';
   const fill = (text: string) =>
-    text
-      .replace('{proxy}', proxy)
-      .replace(
-        /\{(host|hostname|origin)\}/g,
-        (_, part: 'host' | 'hostname' | 'origin') => url[part],
-      );
-  const status =
-    cause.proxyStatus === 407 ? '407 Proxy Authentication Required' : cause.proxyStatus;
-  return {
-    what: `${fill(what)}${status ? ` with ${status}` : ''}`,
-    check: cause.proxyStatus === 407 ? "are the proxy's credentials right?" : check && fill(check),
-  };
+    text.replace(/\{(\w+)\}/g, (_, part: string) => {
+      if (part === 'proxy') return proxyNamed(url);
+      if (part === 'status') return String(cause.proxyStatus);
+      return url[part as 'host' | 'hostname' | 'origin'];
+    });
+  return { what: fill(what), check: check && fill(check) };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   APIResponseTooLargeError,
   APITimeoutError,
   APIUserAbortError,
+  type ConnectionErrorDetails,
   makeAPIError,
   requestPart,
 } from '../errors/errors';
@@ -106,7 +107,8 @@ export function statusFailure(
   received: ReceivedResponse,
   request: PreparedRequest,
 ): FailedAttempt | undefined {
-  if (received.status >= 200 && received.status < 300) return undefined;
+  const { status } = received;
+  if (status >= 200 && status < 300) return undefined;
   const headers = received.headers();
   // What the server wrote may quote a secret of the client: it is scrubbed before any of it is kept.
   const { secrets } = request;
@@ -116,21 +118,14 @@ export function statusFailure(
   const excerpt = fields?.message === undefined ? excerptOf(text) : '';
   const unexplained = [received.statusText, excerpt].filter(Boolean).join(': ');
   const error = makeAPIError({
-    status: received.status,
+    ...answerFields(request, received.url, { status, headers }),
     code: fields?.code,
     message: fields?.message ?? (unexplained || 'Request failed'),
-    requestId: requestIdOf(headers),
     body,
-    headers,
-    method: request.method,
-    url: received.url,
-    operation: request.operation,
   });
   // A proxy's demand for credentials is answered the same way however often it is asked.
   const failure: AttemptFailure =
-    received.status === 407
-      ? { kind: 'lasting' }
-      : { kind: 'status', status: received.status, headers };
+    status === 407 ? { kind: 'lasting' } : { kind: 'status', status, headers };
   return { failure, error: scrubbedError(error, secrets) };
 }
 
@@ -147,32 +142,38 @@ export function thrownFailure(
 ): FailedAttempt {
   const { signal } = request;
   if (signal?.aborted) return { failure: { kind: 'other' }, error: abortError(signal, thrown) };
-  const answered = thrown instanceof ConnectionFailure ? thrown.answered : undefined;
+  let failure: AttemptFailure = { kind: 'lasting' };
+  let error: Error;
   if (timedOut) {
-    const error = timeoutError(request, answered, tally);
-    return { failure: { kind: 'timeout' }, error: scrubbedError(error, request.secrets) };
-  }
-  if (thrown instanceof ResponseTooLarge) {
-    const error = tooLargeError(thrown, request);
-    return { failure: { kind: 'lasting' }, error: scrubbedError(error, request.secrets) };
-  }
-  if (thrown instanceof RefusedRedirect) {
-    const error = redirectError(thrown, request, tally);
-    return { failure: { kind: 'lasting' }, error: scrubbedError(error, request.secrets) };
-  }
-  if (thrown instanceof ForcedRetry) {
+    failure = { kind: 'timeout' };
+    error = timeoutError(thrown, request, tally);
+  } else if (thrown instanceof ResponseTooLarge) {
+    error = new APIResponseTooLargeError({
+      ...answerFields(request, thrown.url, thrown.answered),
+      limit: thrown.limit,
+      declaredBytes: thrown.declared,
+    });
+  } else if (thrown instanceof RefusedRedirect) {
+    const { answered } = thrown;
+    error = brokenError(APIConnectionError, request, tally, {
+      what: `The ${answered.status === 0 ? 'redirect' : `${answered.status} answer`} ${thrown.reason}`,
+      url: thrown.url,
+      answered: answered.status === 0 ? undefined : answered,
+    });
+  } else if (thrown instanceof ConnectionFailure) {
+    failure = connectionFailure(thrown);
+    error = connectionError(thrown, request, tally);
+  } else if (thrown instanceof ForcedRetry) {
     const { delay, response } = thrown;
     return {
       failure: { kind: 'forced', delay, status: response.status, headers: response.headers() },
       error: thrown.forced,
       forcedOn: response,
     };
+  } else {
+    return { failure: { kind: 'other' }, error: thrown as Error };
   }
-  if (thrown instanceof ConnectionFailure) {
-    const error = connectionError(thrown.url, thrown.cause, request, answered, tally);
-    return { failure: connectionFailure(thrown, answered), error };
-  }
-  return { failure: { kind: 'other' }, error: thrown as Error };
+  return { failure, error: scrubbedError(error, request.secrets) };
 }
 
 /**
@@ -197,19 +198,23 @@ export function dataOf(received: ReceivedResponse, request: PreparedRequest): un
 }
 
 function parseError(received: ReceivedResponse, request: PreparedRequest): APIResponseParseError {
-  const headers = received.headers();
   const error = new APIResponseParseError({
-    status: received.status,
+    ...answerFields(request, received.url, {
+      status: received.status,
+      headers: received.headers(),
+    }),
     contentType: received.contentType,
     // Scrubbed whole before its excerpt is cut, so that no part of a secret is left at the cut.
     text: request.secrets.scrub(received.text),
-    requestId: requestIdOf(headers),
-    headers,
-    method: request.method,
-    url: received.url,
-    operation: request.operation,
   });
   return scrubbedError(error, request.secrets);
+}
+
+/** What an error of an answer to `url` says of the request and of the answer. */
+function answerFields(request: PreparedRequest, url: string, answered: AnswerStart) {
+  const { status, headers } = answered;
+  const { method, operation } = request;
+  return { status, requestId: requestIdOf(headers), headers, method, url, operation };
 }
 
 /**
@@ -217,90 +222,84 @@ function parseError(received: ReceivedResponse, request: PreparedRequest): APIRe
  * cause a retry cannot fix, or one that may have reached the service. An answer that had begun
  * proves the request arrived, whatever the cause says.
  */
-function connectionFailure(thrown: ConnectionFailure, answered: AnswerStart | undefined) {
-  if (isLasting(connectionCause(thrown.cause))) return { kind: 'lasting' } as const;
-  if (!answered && sentNothing(thrown.cause)) return { kind: 'unsent' } as const;
-  return { kind: 'connection' } as const;
-}
-
-/** An answer over the call's `maxResponseBytes`, refused before its body or cut off in it. */
-function tooLargeError(
-  thrown: ResponseTooLarge,
-  request: PreparedRequest,
-): APIResponseTooLargeError {
-  return new APIResponseTooLargeError({
-    status: thrown.answered.status,
-    limit: thrown.limit,
-    declaredBytes: thrown.declared,
-    requestId: requestIdOf(thrown.answered.headers),
-    headers: thrown.answered.headers,
-    method: request.method,
-    url: thrown.url,
-    operation: request.operation,
-  });
-}
-
-/** A redirect the transport did not follow: its status, where it pointed, and why not. */
-function redirectError(
-  thrown: RefusedRedirect,
-  request: PreparedRequest,
-  tally: Tally,
-): APIConnectionError {
-  const { answered, url } = thrown;
-  const status = answered.status === 0 ? 'redirect' : `${answered.status} answer`;
-  const where = requestPart(request.method, redactUrl(url), idOfAnswer(answered));
-  return new APIConnectionError(`The ${status} ${thrown.reason}${where}${tallyOf(tally)}`, {
-    ...(answered.status === 0 ? {} : answerDetails(answered)),
-    method: request.method,
-    url,
-    operation: request.operation,
-  });
+function connectionFailure({ cause, answered }: ConnectionFailure): AttemptFailure {
+  if (isLasting(connectionCause(cause))) return { kind: 'lasting' };
+  if (!answered && sentNothing(cause)) return { kind: 'unsent' };
+  return { kind: 'connection' };
 }
 
 /** An attempt that got no whole answer within the call's timeout. */
-function timeoutError(
-  request: PreparedRequest,
-  answered: AnswerStart | undefined,
-  tally: Tally,
-): APITimeoutError {
-  const what = answered
-    ? `The ${answered.status} answer did not end within ${request.timeout} ms`
-    : `No response within ${request.timeout} ms`;
-  const where = requestPart(request.method, redactUrl(request.url), idOfAnswer(answered));
-  return new APITimeoutError(`${what}${where}${tallyOf(tally)}`, {
-    ...answerDetails(answered),
-    method: request.method,
+function timeoutError(thrown: unknown, request: PreparedRequest, tally: Tally): APITimeoutError {
+  const answered = thrown instanceof ConnectionFailure ? thrown.answered : undefined;
+  const within = `within ${request.timeout} ms`;
+  return brokenError(APITimeoutError, request, tally, {
+    what: answered
+      ? `The ${answered.status} answer did not end ${within}`
+      : `No response ${within}`,
     url: request.url,
-    operation: request.operation,
+    answered,
   });
 }
 
 /**
- * A connection to `url` that failed, `cause` being what the runtime raised: where it was going,
- * what the runtime said, and what to check.
+ * A connection that failed: where it was going, what the runtime said (its `cause`), and what to
+ * check.
  */
 function connectionError(
-  url: string,
-  cause: unknown,
+  { url, cause, answered }: ConnectionFailure,
   request: PreparedRequest,
-  answered: AnswerStart | undefined,
   tally: Tally,
 ): APIConnectionError {
   const target = new URL(url);
-  const where = requestPart(request.method, redactUrl(url), idOfAnswer(answered));
-  const said = `${describeCause(cause)}${tallyOf(tally)}`;
-  const { what, check } = describeConnection(connectionCause(cause), target);
-  const message = answered
-    ? `The ${answered.status} answer from ${target.host} broke off before its end${where}: ${said}`
-    : `${what}${where}: ${said}${check ? `; ${check}` : ''}`;
-  const error = new APIConnectionError(message, {
-    cause,
-    ...answerDetails(answered),
-    method: request.method,
+  const { what, check } = answered
+    ? { what: `The ${answered.status} answer from ${target.host} broke off before its end` }
+    : describeConnection(connectionCause(cause), target);
+  return brokenError(APIConnectionError, request, tally, {
+    what,
     url,
-    operation: request.operation,
+    answered,
+    said: describeCause(cause),
+    check,
+    cause,
   });
-  return scrubbedError(error, request.secrets);
+}
+
+/** How a request that got no whole answer broke: the start of its message and what else is known. */
+interface Broken {
+  what: string;
+  url: string;
+  answered?: AnswerStart | undefined;
+  /** What the runtime said, after the request in the message. */
+  said?: string;
+  /** What to check, at the end of the message. */
+  check?: string | undefined;
+  cause?: unknown;
+}
+
+/**
+ * The error of a request that got no whole answer: what broke, which request (and answer), what
+ * the runtime said, how many attempts over how long, and what to check.
+ */
+function brokenError<E extends APIConnectionError>(
+  ErrorClass: new (message: string, details: ConnectionErrorDetails) => E,
+  request: PreparedRequest,
+  tally: Tally,
+  broken: Broken,
+): E {
+  const { answered } = broken;
+  const details: ConnectionErrorDetails = {
+    ...(answered && { status: answered.status, requestId: requestIdOf(answered.headers) }),
+    method: request.method,
+    url: broken.url,
+    operation: request.operation,
+  };
+  if ('cause' in broken) details.cause = broken.cause;
+  const said = broken.said ? `: ${broken.said}` : '';
+  const check = broken.check ? `; ${broken.check}` : '';
+  return new ErrorClass(
+    `${broken.what}${requestPart(details)}${said}${tallyOf(tally)}${check}`,
+    details,
+  );
 }
 
 /**
@@ -315,16 +314,6 @@ export function abortError(signal: AbortSignal, cause?: unknown): Error {
     });
   }
   return new APIUserAbortError('Request aborted', { cause: cause ?? signal.reason });
-}
-
-function answerDetails(answered: AnswerStart | undefined) {
-  if (!answered) return {};
-  return { status: answered.status, requestId: idOfAnswer(answered) };
-}
-
-/** The request id of an answer that had begun, or null. */
-function idOfAnswer(answered: AnswerStart | undefined): string | null {
-  return answered ? requestIdOf(answered.headers) : null;
 }
 
 function tallyOf(tally: Tally): string {

@@ -92,128 +92,96 @@ function mergedHooks(
  * application's hooks on it. ky does not retry (the transport's loop does): every attempt is one ky
  * request, and hooks are told the loop's retry count. ky's own timeout is off: the attempt's signal
  * ends it, body included.
+ *
+ * Beyond the application's hooks, ky's hooks announce each attempt to the telemetry (after the
+ * application's `beforeRequest` hooks), remember the request and options of the last attempt (for
+ * `beforeRetry`), and keep the answer `afterResponse` hooks are given, on which a forced retry is
+ * judged.
  */
 export function kySender(
   instance: KyInstance,
   hooks: TransportHooks | undefined,
   context: HookContext | undefined,
 ): Sender {
-  const seen = new AttemptsSeen(hooks);
-  return {
-    async send(attempt) {
-      const kyHooks = seen.start(attempt);
-      const options: Options = {
-        method: attempt.method,
-        headers: attempt.headers,
-        body: attempt.body,
-        signal: attempt.signal,
-        // The transport decides which redirects to follow (see `sendFollowingRedirects`).
-        redirect: 'manual',
-        retry: 0,
-        timeout: false,
-      };
-      if (kyHooks) Object.assign(options, { hooks: kyHooks, context });
-      let response: Response;
-      try {
-        response = await instance(attempt.url, options);
-      } catch (error) {
-        if (isForceRetryError(error)) throw await seen.forcedRetry(error, attempt);
-        if (!isHTTPError(error)) throw error;
-        response = error.response;
-      } finally {
-        seen.end();
-      }
-      return receivedOf(response, attempt);
-    },
-    async beforeRetry(error, retryCount) {
-      for (const hook of hooks?.beforeRetry ?? []) {
-        const { request, options } = seen.last();
-        const result = await hook({ request, options, error, retryCount });
-        if (result === stopRetrying || result === ky.stop) return false;
-      }
-      return true;
-    },
-  };
-}
-
-/**
- * What ky's hooks of one call's attempts see and do beyond the application's: they tell its hooks
- * the loop's retry count, announce each attempt to the telemetry after the application's
- * `beforeRequest` hooks, remember the request and options of the last attempt (for `beforeRetry`),
- * and keep the answer `afterResponse` hooks are given, on which a forced retry is judged.
- */
-class AttemptsSeen {
-  readonly #hooks: TransportHooks | undefined;
-  #kyHooks: TransportHooks | undefined;
-  #attempt: AttemptRequest | undefined;
-  #request: Request | undefined;
-  #options: HookOptions | undefined;
-  #answer: Response | undefined;
-
-  constructor(hooks: TransportHooks | undefined) {
-    this.#hooks = hooks;
-  }
-
-  /** The hooks to give ky for `attempt`: none when neither the application nor a telemetry has any. */
-  start(attempt: AttemptRequest): TransportHooks | undefined {
-    this.#attempt = attempt;
-    if (!this.#hooks && !attempt.announce) return undefined;
-    this.#kyHooks ??= this.#wrap(this.#hooks ?? {});
-    return this.#kyHooks;
-  }
-
-  /** The attempt is over: an answer kept for a forced retry that did not come is let go. */
-  end(): void {
-    void this.#answer?.body?.cancel().catch(() => undefined);
-    this.#answer = undefined;
-  }
-
-  #wrap(hooks: TransportHooks): TransportHooks {
-    const state = (): HookState => ({ retryCount: this.#attempt?.retryCount ?? 0 });
-    const withState = (list: Hook[] | undefined) =>
-      (list ?? []).map(
-        (hook) =>
-          (...args: unknown[]) =>
-            (hook as (...args: unknown[]) => unknown)(...args.slice(0, -1), state()),
-      );
-    const sending = (request: Request, options: HookOptions) => {
-      this.#request = request;
-      this.#options = options;
-      this.#attempt?.announce?.(request);
-    };
-    const keepAnswer = (_request: Request, _options: HookOptions, response: Response) => {
-      this.#answer = response.clone();
-    };
-    // clientkit's `forceRetry()` becomes ky's, which ky turns into the error the loop judges.
-    const afterResponse = withState(hooks.afterResponse).map(
+  let attempt: AttemptRequest;
+  let sent: { request: Request; options: HookOptions };
+  let answer: Response | undefined;
+  const given = hooks ?? {};
+  const withState = (list: Hook[] = []) =>
+    list.map(
       (hook) =>
-        async (...args: unknown[]) => {
-          const result = await hook(...args);
-          return isForcedRetryRequest(result) ? ky.retry({ delay: result.delay }) : result;
-        },
+        (...args: unknown[]) =>
+          (hook as (...args: unknown[]) => unknown)(...args.slice(0, -1), {
+            retryCount: attempt.retryCount,
+          } satisfies HookState),
     );
-    return {
-      beforeRequest: [...withState(hooks.beforeRequest), sending],
-      afterResponse: afterResponse.length > 0 ? [keepAnswer, ...afterResponse] : [],
-      beforeError: withState(hooks.beforeError),
-    } as TransportHooks;
+  // clientkit's `forceRetry()` becomes ky's, which ky turns into the error the loop judges.
+  const afterResponse = withState(given.afterResponse).map((hook) => async (...args: unknown[]) => {
+    const result = await hook(...args);
+    return isForcedRetryRequest(result) ? ky.retry({ delay: result.delay }) : result;
+  });
+  const kyHooks = {
+    beforeRequest: [
+      ...withState(given.beforeRequest),
+      (request: Request, options: HookOptions) => {
+        sent = { request, options };
+        attempt.announce?.(request);
+      },
+    ],
+    afterResponse: afterResponse.length > 0 ? [keepAnswer, ...afterResponse] : [],
+    beforeError: withState(given.beforeError),
+  } as TransportHooks;
+  function keepAnswer(_request: Request, _options: HookOptions, response: Response) {
+    answer = response.clone();
   }
-
-  last(): { request: Request; options: HookOptions } {
-    return { request: this.#request!, options: this.#options! };
-  }
-
   /** ky's forced retry, with the answer it was forced on, read now. */
-  async forcedRetry(error: ForceRetryError, attempt: AttemptRequest): Promise<ForcedRetry> {
+  async function forcedRetry(error: ForceRetryError): Promise<ForcedRetry> {
     if (error.customRequest) {
       throw new TypeError(
         'clientkit: ky.retry({ request }) is not supported; change the request in a beforeRequest hook',
       );
     }
-    const answer = this.#answer!;
-    this.#answer = undefined;
-    return new ForcedRetry(error, error.customDelay, await receivedOf(answer, attempt));
+    const forcedOn = answer!;
+    answer = undefined;
+    return new ForcedRetry(error, error.customDelay, await receivedOf(forcedOn, attempt));
   }
+  return {
+    async send(next) {
+      attempt = next;
+      const options: Options = {
+        method: next.method,
+        headers: next.headers,
+        body: next.body,
+        signal: next.signal,
+        // The transport decides which redirects to follow (see `sendFollowingRedirects`).
+        redirect: 'manual',
+        retry: 0,
+        timeout: false,
+      };
+      // Without hooks or a telemetry, ky runs none.
+      if (hooks || next.announce) Object.assign(options, { hooks: kyHooks, context });
+      let response: Response;
+      try {
+        response = await instance(next.url, options);
+      } catch (error) {
+        if (isForceRetryError(error)) throw await forcedRetry(error);
+        if (!isHTTPError(error)) throw error;
+        response = error.response;
+      } finally {
+        // An answer kept for a forced retry that did not come is let go.
+        void answer?.body?.cancel().catch(() => undefined);
+        answer = undefined;
+      }
+      return receivedOf(response, next);
+    },
+    async beforeRetry(error, retryCount) {
+      for (const hook of hooks?.beforeRetry ?? []) {
+        const result = await hook({ ...sent, error, retryCount });
+        if (result === stopRetrying || result === ky.stop) return false;
+      }
+      return true;
+    },
+  };
 }
 
 /** A response of ky's, its body read now (within the attempt's signal and size limit). */
@@ -228,8 +196,7 @@ async function receivedOf(response: Response, attempt: AttemptRequest): Promise<
       text = await limitedBodyText(response, url, attempt.signal, attempt.maxResponseBytes);
     } catch (error) {
       if (error instanceof ResponseTooLarge) throw error;
-      const answered = { status: response.status, headers: response.headers };
-      throw new ConnectionFailure(url, error, answered);
+      throw new ConnectionFailure(url, error, response);
     }
   }
   return {
@@ -250,14 +217,12 @@ async function receivedOf(response: Response, attempt: AttemptRequest): Promise<
  * or HEAD.
  */
 function refuseRedirected(response: Response, attempt: AttemptRequest): void {
-  const answered = { status: response.status, headers: response.headers };
   if (response.type === 'opaqueredirect') {
     void response.body?.cancel().catch(() => undefined);
-    throw new RefusedRedirect(
-      'could not be followed: this runtime hides where it points (an opaque redirect)',
-      attempt.url,
-      { status: 0, headers: new Headers() },
-    );
+    throw new RefusedRedirect('is opaque: this runtime hides where it points', attempt.url, {
+      status: 0,
+      headers: new Headers(),
+    });
   }
   if (!response.redirected || !response.url) return;
   const from = new URL(attempt.url).origin;
@@ -268,6 +233,6 @@ function refuseRedirected(response: Response, attempt: AttemptRequest): void {
   throw new RefusedRedirect(
     `came from ${redactUrl(to.href)} through a redirect the given fetch followed${to.origin === from ? '' : `, away from ${from}`}: not used`,
     attempt.url,
-    answered,
+    response,
   );
 }

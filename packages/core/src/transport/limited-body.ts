@@ -1,4 +1,4 @@
-import { type AnswerStart, ResponseTooLarge } from './failure';
+import { ResponseTooLarge } from './failure';
 
 /**
  * The size an answer's `Content-Length` declares, or undefined when it declares none (or
@@ -26,41 +26,30 @@ export async function limitedBodyText(
   limit: number,
 ): Promise<string> {
   if (!response.body) return '';
-  const answered: AnswerStart = { status: response.status, headers: response.headers };
   const declared = declaredLength(response.headers);
   if (declared !== undefined && declared > limit) {
     await response.body.cancel().catch(() => undefined);
-    throw new ResponseTooLarge(url, limit, answered, declared);
+    throw new ResponseTooLarge(url, limit, response, declared);
   }
   const reader = response.body.getReader();
   const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', stop, { once: true });
   try {
-    const chunks: Uint8Array[] = [];
+    const decoder = new TextDecoder();
+    let text = '';
     let size = 0;
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => undefined);
-        throw new ResponseTooLarge(url, limit, answered);
+        throw new ResponseTooLarge(url, limit, response);
       }
-      chunks.push(read.value);
+      text += decoder.decode(read.value, { stream: true });
     }
     // A cancelled reader ends as if the body had: only the signal tells that it did not.
     if (signal.aborted) throw signal.reason;
-    return new TextDecoder().decode(joined(chunks, size));
+    return text + decoder.decode();
   } finally {
     signal.removeEventListener('abort', stop);
   }
-}
-
-function joined(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return whole;
 }

@@ -74,7 +74,7 @@ function refusalOf(
     return `redirects to ${to}, another origin than ${origin}: not followed`;
   }
   if (!FOLLOWED_METHODS.has(method)) {
-    return `redirects a ${method} to ${to}: not followed, only GET and HEAD follow redirects`;
+    return `redirects a ${method} to ${to}: only GET and HEAD are followed`;
   }
   if (visited.has(target.href)) return `redirects back to ${to}: a redirect loop`;
   if (visited.size > MAX_REDIRECTS) {
