@@ -15,4 +15,9 @@ const entry = {
   coordination: 'src/coordination.ts',
 };
 
-export default packageBuildConfig(entry);
+// A browser has no environment variables, and its fetch tells no cause of a failed connection:
+// the browser build leaves out the code that reads them (see tsup.shared.ts).
+export default packageBuildConfig(entry, {}, [
+  'src/options/environment.ts',
+  'src/transport/connection-cause.ts',
+]);

@@ -44,8 +44,8 @@ export {
 } from './errors/errors';
 export { scrubbedError } from './errors/scrubbed-error';
 export type { CallLog, LoggedCall } from './observability/call-log';
+export type { ClientEnvironment, EnvironmentCredentials } from './options/client-environment';
 export type { AttemptGate } from './options/coordination';
-export type { ClientEnvironment, EnvironmentCredentials } from './options/environment';
 export { CLIENT_OPTION_NAMES } from './options/options';
 export { overriddenOptions } from './options/overrides';
 export { checkOptionNames, checkOptions, type OptionRule } from './options/rules';

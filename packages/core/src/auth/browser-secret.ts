@@ -1,5 +1,5 @@
 import { RequestValidationError } from '../errors/errors';
-import { inBrowser } from '../options/environment';
+import { inBrowser } from '../options/in-browser';
 
 /**
  * Refuses to build a client that holds a server-side secret (`secret` says which, such as "its API

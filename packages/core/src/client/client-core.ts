@@ -15,13 +15,9 @@ import { type ErrorBodyMapper, setOperation } from '../errors/errors';
 import { scrubbedError } from '../errors/scrubbed-error';
 import { type CallLog, callLog } from '../observability/call-log';
 import { leveledLogger } from '../observability/logger';
+import { type ClientEnvironment, requireOptions } from '../options/client-environment';
 import type { AttemptGate, ThrottleOptions } from '../options/coordination';
-import {
-  type ClientEnvironment,
-  namingVariables,
-  requireOptions,
-  withEnvironment,
-} from '../options/environment';
+import { namingVariables, withEnvironment } from '../options/environment';
 import { logLevelOf } from '../options/log-level';
 import {
   type ClientOptions,
