@@ -1,7 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import type { Contract } from '../contract/operation';
 import { APIError, APIResponseValidationError, ClientKitError } from '../errors/errors';
-import { REDACTED, redactSecretFields, redactUrl } from '../redaction/redact';
+import { REDACTED, redactedFields, redactUrl } from '../redaction/redact';
 import type { SecretValues } from '../redaction/secret-values';
 import { requestIdOf } from '../response/request-id';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
@@ -173,16 +173,7 @@ function loggedUrl(url: string, call: LoggedCall, querySchema: $ZodType | undefi
  * `access_token`), and the credentials of URLs inside strings.
  */
 function scrubbed(value: unknown): unknown {
-  return withoutUrlCredentials(redactSecretFields(value));
-}
-
-function withoutUrlCredentials(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.includes('//') ? redactUrl(value) : value;
-  if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => withoutUrlCredentials(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, withoutUrlCredentials(item, depth + 1)]),
-  );
+  return redactedFields(value, (text) => (text.includes('//') ? redactUrl(text) : text));
 }
 
 /**
