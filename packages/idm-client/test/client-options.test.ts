@@ -46,7 +46,7 @@ describe('IdmClient options', () => {
       {
         path: 'auth',
         message:
-          'must be client credentials from clientCredentials({ clientId, clientSecret, audience })',
+          'must be made by clientCredentials()',
       },
     ]);
     expect(error.message).not.toContain('secret-password');
