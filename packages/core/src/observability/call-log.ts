@@ -183,7 +183,10 @@ function scrubbed(value: unknown): unknown {
  */
 function answerIdOf(error: unknown): { status?: number; requestId?: string | null } {
   if (!(error instanceof ClientKitError)) return {};
-  const { status, requestId } = error as ClientKitError & { status?: number; requestId: string | null };
+  const { status, requestId } = error as ClientKitError & {
+    status?: number;
+    requestId: string | null;
+  };
   if (status !== undefined) return { status, requestId };
   return error instanceof APIResponseValidationError ? { requestId } : {};
 }
