@@ -128,7 +128,7 @@ describe("the hooks' context", () => {
       expect((error as RequestValidationError).issues).toEqual([
         {
           path: 'context',
-          message: 'must not set operation or pathTemplate: the client sets them for every call',
+          message: 'must not set operation or pathTemplate, which the client sets',
         },
       ]);
     });

@@ -19,7 +19,11 @@ import {
   type SecretSource,
   type TokenProvider,
 } from '@clientkit/core';
-import { type ClientCredentials, clientCredentials } from '@clientkit/core/contract';
+import {
+  type ClientCredentials,
+  type ClientCredentialsOptions,
+  clientCredentials,
+} from '@clientkit/core/contract';
 import {
   type ClientCore,
   type ClientDefinition,
@@ -146,12 +150,7 @@ const definition: ClientDefinition<typeof idm> = {
           clientSecret: 'CLIENTKIT_IDM_CLIENT_SECRET',
           audience: 'CLIENTKIT_IDM_AUDIENCE',
         },
-        build: ({ clientId, clientSecret, audience }) =>
-          clientCredentials({
-            clientId: clientId!,
-            clientSecret: clientSecret!,
-            audience: audience!,
-          }),
+        build: (values) => clientCredentials(values as unknown as ClientCredentialsOptions),
       },
     ],
     credentialsRequired: true,
@@ -359,10 +358,6 @@ function checkCredentials(auth: unknown, subject: string): ClientCredentials {
     return auth as ClientCredentials;
   }
   throw new RequestValidationError(subject, [
-    {
-      path: 'auth',
-      message:
-        'must be client credentials from clientCredentials({ clientId, clientSecret, audience })',
-    },
+    { path: 'auth', message: 'must be made by clientCredentials()' },
   ]);
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { idm, idmAccess, requiredScope } from '@clientkit/contracts/idm';
+import { requiredScope } from '@clientkit/contracts/idm';
 import { PermissionDeniedError, RequestValidationError } from '@clientkit/core';
 import type { PreparedRequest } from '@clientkit/core/internal';
 
@@ -65,19 +65,10 @@ export function checkScope(needed: string | undefined, token: string, method: st
   });
 }
 
-/** The scope each operation of the contract needs, by its name in calls (`idm.clients.get`). */
-const scopeByOperation = new Map<string, string>(
-  Object.entries(idm.operations).flatMap(([id, operation]) => {
-    const access = idmAccess[id as keyof typeof idmAccess];
-    return access === 'client credentials' ? [] : [[`${idm.name}.${operation.sdk}`, access]];
-  }),
-);
-
 /**
- * `checkScope` for a call about to be sent: the scope of its operation, or for `request()` and
- * `paginate()` the interface's rule.
+ * `checkScope` for a call about to be sent, by the interface's rule (which every operation of the
+ * contract declares its scope by: the contract's tests hold them together).
  */
 export function checkCallScope(call: PreparedRequest, token: string): void {
-  const needed = scopeByOperation.get(call.operation) ?? requiredScope(call.method, call.path);
-  checkScope(needed, token, call.method);
+  checkScope(requiredScope(call.method, call.path), token, call.method);
 }

@@ -97,12 +97,10 @@ function tokenRoute(tokenUrl: string): { url: string; operation: TokenOperation 
   };
 }
 
-const secretFields = ['access_token', 'id_token', 'refresh_token'];
-
-/** The answer with its token fields masked; any answer that is not an object is masked whole. */
+/**
+ * The answer as a refused token answer keeps it: an object has had its token fields masked already
+ * (as any answer that broke its schema), anything else (a bare token, perhaps) is masked whole.
+ */
 function withoutSecrets(data: unknown): unknown {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return REDACTED;
-  const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-  for (const field of secretFields) if (field in copy) copy[field] = REDACTED;
-  return copy;
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? data : REDACTED;
 }

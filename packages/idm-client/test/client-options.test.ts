@@ -45,8 +45,7 @@ describe('IdmClient options', () => {
     expect(error.issues).toEqual([
       {
         path: 'auth',
-        message:
-          'must be client credentials from clientCredentials({ clientId, clientSecret, audience })',
+        message: 'must be made by clientCredentials()',
       },
     ]);
     expect(error.message).not.toContain('secret-password');

@@ -15,7 +15,7 @@ export function refuseSecretInBrowser(allowed: unknown, subject: string, secret:
   throw new RequestValidationError(subject, [
     {
       path: 'dangerouslyAllowBrowser',
-      message: `must be true to run in a browser: ${secret} would be readable by anyone who loads the page (keep it on a server, or set the option if you accept that)`,
+      message: `must be true to run in a browser: ${secret} would be readable by anyone who loads the page`,
     },
   ]);
 }

@@ -2,6 +2,7 @@ import type { HttpMethod } from '../contract/operation';
 import { RequestValidationError } from '../errors/errors';
 import type { RequestOptions } from '../options/options';
 import { checkOptionNames } from '../options/rules';
+import { oneOf } from '../validation/validate';
 import { type QueryValue, queryString } from './request-url';
 
 /** What a client's `request()` escape hatch sends besides the method and path. */
@@ -57,7 +58,7 @@ export function checkRawRequest(
 ): void {
   if (!httpMethods.includes(method as HttpMethod)) {
     throw new RequestValidationError(`arguments of ${operation}`, [
-      { path: 'method', message: `must be one of ${httpMethods.map((m) => `"${m}"`).join(', ')}` },
+      { path: 'method', message: oneOf(httpMethods) },
     ]);
   }
   // A misspelt `querry` or `json` would otherwise be dropped and the request sent without it.

@@ -1,11 +1,11 @@
-import { type $ZodType, registry } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
- * The schemas a contract marks as secrets: a zod registry, read by the log's redaction. A registry
- * holds schema instances, so a mark covers the instance it was given and every schema that wraps it
+ * The schemas a contract marks as secrets, read by the log's redaction. The set holds schema
+ * instances, so a mark covers the instance it was given and every schema that wraps it
  * (`optional`, a field of an object), never a copy made from it later.
  */
-const secrets = registry();
+const secrets = new WeakSet<$ZodType>();
 
 /**
  * `schema`, marked as a secret (a token, a key, a password): logs show `[redacted]` in its place.

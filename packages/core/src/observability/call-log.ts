@@ -1,13 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import type { Contract } from '../contract/operation';
-import {
-  APIConnectionError,
-  APIError,
-  APIResponseParseError,
-  APIResponseTooLargeError,
-  APIResponseValidationError,
-} from '../errors/errors';
-import { REDACTED, redactSecretFields, redactUrl } from '../redaction/redact';
+import { APIError, APIResponseValidationError, ClientKitError } from '../errors/errors';
+import { REDACTED, redactedFields, redactUrl } from '../redaction/redact';
 import type { SecretValues } from '../redaction/secret-values';
 import { requestIdOf } from '../response/request-id';
 import { type Logger, type LogLevel, leveledLogger } from './logger';
@@ -179,35 +173,22 @@ function loggedUrl(url: string, call: LoggedCall, querySchema: $ZodType | undefi
  * `access_token`), and the credentials of URLs inside strings.
  */
 function scrubbed(value: unknown): unknown {
-  return withoutUrlCredentials(redactSecretFields(value));
-}
-
-function withoutUrlCredentials(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.includes('//') ? redactUrl(value) : value;
-  if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => withoutUrlCredentials(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, withoutUrlCredentials(item, depth + 1)]),
-  );
+  return redactedFields(value, (text) => (text.includes('//') ? redactUrl(text) : text));
 }
 
 /**
  * The status and request id of the answer a failure came with: an error answer, one that broke its
- * schema, did not parse or passed the size limit, or one whose body broke off.
+ * schema (which has no status), did not parse or passed the size limit, or one whose body broke off.
+ * A clientkit error has a status only when an answer came.
  */
 function answerIdOf(error: unknown): { status?: number; requestId?: string | null } {
-  if (
-    error instanceof APIError ||
-    error instanceof APIResponseParseError ||
-    error instanceof APIResponseTooLargeError
-  ) {
-    return { status: error.status, requestId: error.requestId };
-  }
-  if (error instanceof APIResponseValidationError) return { requestId: error.requestId };
-  if (error instanceof APIConnectionError && error.status !== undefined) {
-    return { status: error.status, requestId: error.requestId };
-  }
-  return {};
+  if (!(error instanceof ClientKitError)) return {};
+  const { status, requestId } = error as ClientKitError & {
+    status?: number;
+    requestId: string | null;
+  };
+  if (status !== undefined) return { status, requestId };
+  return error instanceof APIResponseValidationError ? { requestId } : {};
 }
 
 function nameOf(error: unknown): string {

@@ -1,4 +1,5 @@
 import { RequestValidationError } from '../errors/errors';
+import { isObject } from './rules';
 
 /**
  * The options of a client made by `withOptions`: those its parent was given in code, each option
@@ -14,7 +15,7 @@ export function overriddenOptions<T extends object>(
   overrides: unknown,
   clientName: string,
 ): T {
-  if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) {
+  if (!isObject(overrides)) {
     throw new RequestValidationError(`arguments of ${clientName}.withOptions`, [
       { path: 'overrides', message: 'must be an object of options' },
     ]);

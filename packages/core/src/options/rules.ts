@@ -1,47 +1,55 @@
 import { RequestValidationError, type ValidationIssue } from '../errors/errors';
 import { LOG_LEVELS, type LogLevel } from '../observability/logger';
+import { oneOf } from '../validation/validate';
 
 /** What an option's value must be, or undefined when it is fine. */
 export type OptionRule = (value: unknown) => string | undefined;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** True for a plain object (not null, not a list). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const is =
-  (type: string, rule: string): OptionRule =>
+/** A rule that `test` passes, refused with `message`. */
+const rule =
+  (test: (value: unknown) => unknown, message: string): OptionRule =>
   (value) =>
-    typeof value === type ? undefined : rule;
+    test(value) ? undefined : message;
+const is = (type: string, message: string) => rule((value) => typeof value === type, message);
 const fn = is('function', 'must be a function');
 const text = is('string', 'must be a string');
 const bool = is('boolean', 'must be true or false');
 const isListOf = (type: string, value: unknown) =>
   Array.isArray(value) && value.every((item) => typeof item === type);
-const listOf =
-  (type: string, rule: string): OptionRule =>
-  (value) =>
-    isListOf(type, value) ? undefined : rule;
-const milliseconds: OptionRule = (value) =>
-  typeof value === 'number' && value >= 0
-    ? undefined
-    : 'must be a number of milliseconds, 0 or more';
+const listOf = (type: string, message: string) => rule((value) => isListOf(type, value), message);
+const wholeFrom = (min: number) =>
+  rule(
+    (value) => Number.isInteger(value) && (value as number) >= min,
+    `must be a whole number, ${min} or more`,
+  );
+const milliseconds = rule(
+  (value) => typeof value === 'number' && value >= 0,
+  'must be a number of milliseconds, 0 or more',
+);
 
 /** Per attempt, in ms: positive and within a timer's range, or `Infinity` for none. */
-const timeout: OptionRule = (value) =>
-  (typeof value === 'number' && value > 0 && value <= 2_147_483_647) ||
-  value === Number.POSITIVE_INFINITY
-    ? undefined
-    : 'must be a positive number of milliseconds (at most 2^31 - 1) or Infinity';
+const timeout = rule(
+  (value) =>
+    (typeof value === 'number' && value > 0 && value <= 2_147_483_647) ||
+    value === Number.POSITIVE_INFINITY,
+  'must be a positive number of milliseconds (at most 2^31 - 1) or Infinity',
+);
 
 /** A size in bytes: a positive whole number a counter can hold exactly. */
-const bytes: OptionRule = (value) =>
-  Number.isSafeInteger(value) && (value as number) > 0
-    ? undefined
-    : 'must be a positive whole number of bytes';
+const bytes = rule(
+  (value) => Number.isSafeInteger(value) && (value as number) > 0,
+  'must be a positive whole number of bytes',
+);
 
-const headers: OptionRule = (value) =>
-  isObject(value) && Object.values(value).every((v) => v === undefined || typeof v === 'string')
-    ? undefined
-    : 'must be an object of header names and string values';
+const headers = rule(
+  (value) =>
+    isObject(value) && Object.values(value).every((v) => v === undefined || typeof v === 'string'),
+  'must be an object of string values',
+);
 
 const hookNames = ['beforeRequest', 'beforeRetry', 'beforeError', 'afterResponse'];
 const hooks: OptionRule = (value) => {
@@ -53,20 +61,19 @@ const hooks: OptionRule = (value) => {
     : 'must hold lists of functions';
 };
 
+const object = rule(isObject, 'must be an object');
+
 /** Keys core puts in the hooks' context itself. */
 const context: OptionRule = (value) =>
-  !isObject(value)
-    ? 'must be an object'
-    : 'operation' in value || 'pathTemplate' in value
-      ? 'must not set operation or pathTemplate: the client sets them for every call'
-      : undefined;
+  object(value) ??
+  ('operation' in (value as object) || 'pathTemplate' in (value as object)
+    ? 'must not set operation or pathTemplate, which the client sets'
+    : undefined);
 
-const object: OptionRule = (value) => (isObject(value) ? undefined : 'must be an object');
-
-const retry: OptionRule = (value) =>
-  (Number.isInteger(value) && (value as number) >= 0) || isObject(value)
-    ? undefined
-    : 'must be a whole number of retries or retry options';
+const retry = rule(
+  (value) => (Number.isInteger(value) && (value as number) >= 0) || isObject(value),
+  'must be a whole number of retries or retry options',
+);
 
 /** The rules of the options every client takes, by name. */
 export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
@@ -78,43 +85,38 @@ export const CLIENT_OPTION_RULES: Record<string, OptionRule> = {
   userAgent: text,
   hooks,
   context,
-  logger: (value) =>
-    isObject(value) &&
-    ['debug', 'info', 'warn', 'error'].every((level) => typeof value[level] === 'function')
-      ? undefined
-      : 'must have debug, info, warn and error methods',
-  logLevel: (value) =>
-    LOG_LEVELS.includes(value as LogLevel)
-      ? undefined
-      : 'must be one of "debug", "info", "warn", "error", "off"',
+  logger: rule(
+    (value) =>
+      isObject(value) &&
+      ['debug', 'info', 'warn', 'error'].every((level) => typeof value[level] === 'function'),
+    'must have debug, info, warn and error methods',
+  ),
+  logLevel: rule((value) => LOG_LEVELS.includes(value as LogLevel), oneOf(LOG_LEVELS)),
   validateResponses: bool,
-  telemetry: (value) =>
-    isObject(value) && typeof value.startCall === 'function'
-      ? undefined
-      : 'must be a telemetry integration, such as openTelemetry()',
+  telemetry: rule(
+    (value) => typeof (value as { startCall?: unknown } | null)?.startCall === 'function',
+    'must be a telemetry integration, such as openTelemetry()',
+  ),
   dangerouslyAllowBrowser: bool,
-  coordination: (value) =>
-    typeof (value as { beforeAttempt?: unknown } | null)?.beforeAttempt === 'function'
-      ? undefined
-      : 'must be a coordination, such as redisCoordination()',
+  coordination: rule(
+    (value) => typeof (value as { beforeAttempt?: unknown } | null)?.beforeAttempt === 'function',
+    'must be a coordination, such as redisCoordination()',
+  ),
   throttle: object,
 };
 
 /** The rules of the `throttle` option, by name. */
 export const THROTTLE_OPTION_RULES: Record<string, OptionRule> = {
-  concurrency: (value) =>
-    Number.isInteger(value) && (value as number) >= 1
-      ? undefined
-      : 'must be a whole number, 1 or more',
-  requestsPerSecond: (value) =>
-    typeof value === 'number' && value > 0 && Number.isFinite(value)
-      ? undefined
-      : 'must be a positive number',
+  concurrency: wholeFrom(1),
+  requestsPerSecond: rule(
+    (value) => typeof value === 'number' && value > 0 && Number.isFinite(value),
+    'must be a positive number',
+  ),
 };
 
 /** The rules of the options every method takes as its last argument, by name. */
 export const REQUEST_OPTION_RULES: Record<string, OptionRule> = {
-  signal: (value) => (value instanceof AbortSignal ? undefined : 'must be an AbortSignal'),
+  signal: rule((value) => value instanceof AbortSignal, 'must be an AbortSignal'),
   timeout,
   maxResponseBytes: bytes,
   retry,
@@ -128,20 +130,17 @@ export const REQUEST_OPTION_RULES: Record<string, OptionRule> = {
 
 /** The rules of the retry options, by name. */
 export const RETRY_OPTION_RULES: Record<string, OptionRule> = {
-  limit: (value) =>
-    Number.isInteger(value) && (value as number) >= 0
-      ? undefined
-      : 'must be a whole number of 0 or more',
+  limit: wholeFrom(0),
   methods: listOf('string', 'must be a list of HTTP methods'),
   statusCodes: listOf('number', 'must be a list of HTTP statuses'),
   afterStatusCodes: listOf('number', 'must be a list of HTTP statuses'),
   maxRetryAfter: milliseconds,
   backoffLimit: milliseconds,
   delay: fn,
-  jitter: (value) =>
-    typeof value === 'boolean' || typeof value === 'function'
-      ? undefined
-      : 'must be true, false or a function',
+  jitter: rule(
+    (value) => typeof value === 'boolean' || typeof value === 'function',
+    'must be true, false or a function',
+  ),
   retryOnTimeout: bool,
   shouldRetry: fn,
 };

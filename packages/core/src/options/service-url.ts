@@ -15,7 +15,7 @@ export function serviceUrl(value: unknown, appended: string, subject: string, fi
   };
   const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    return refuse('must be an absolute http(s) URL, such as https://api.example.com');
+    return refuse('must be an absolute http(s) URL');
   }
   const text = value as string;
   if (text.includes('?')) return refuse('must not carry a query string');
@@ -23,9 +23,7 @@ export function serviceUrl(value: unknown, appended: string, subject: string, fi
   if (url.username || url.password) return refuse('must not carry credentials (user:password@)');
   const path = url.pathname.replace(/\/+$/, '');
   if (appended && path.toLowerCase().endsWith(appended.toLowerCase())) {
-    return refuse(
-      `must not end with ${appended}: the client appends it (give the service's origin, or the prefix it is mounted under)`,
-    );
+    return refuse(`must not end with ${appended}: the client appends it`);
   }
   return `${url.origin}${path}${appended}/`;
 }

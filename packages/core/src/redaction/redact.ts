@@ -63,8 +63,18 @@ const secretField = /token|secret|password|passwd|api_?key|credential/i;
  * match its schema: a token answer that failed validation must not carry the live token around.
  */
 export function redactSecretFields(value: unknown, depth = 0): unknown {
+  return redactedFields(value, (text) => text, depth);
+}
+
+/** `redactSecretFields`, with every string of the body passed through `text`. */
+export function redactedFields(
+  value: unknown,
+  text: (value: string) => string,
+  depth = 0,
+): unknown {
+  if (typeof value === 'string') return text(value);
   if (depth > 32 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactSecretFields(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactedFields(item, text, depth + 1));
   // fromEntries defines own properties: a `__proto__` key of the body stays a key, where an
   // assignment would make its value the copy's prototype.
   return Object.fromEntries(
@@ -72,7 +82,7 @@ export function redactSecretFields(value: unknown, depth = 0): unknown {
       name,
       secretField.test(name) && field !== null && field !== undefined
         ? REDACTED
-        : redactSecretFields(field, depth + 1),
+        : redactedFields(field, text, depth + 1),
     ]),
   );
 }

@@ -195,7 +195,8 @@ function typeName(value: unknown): string {
   return article(typeof value);
 }
 
-function oneOf(values: readonly unknown[]): string {
+/** `must be one of "a", "b"`. */
+export function oneOf(values: readonly unknown[]): string {
   return `must be one of ${values.map(show).join(', ')}`;
 }
 
