@@ -42,4 +42,10 @@ describe('browser builds', () => {
     expect(await bundled(program, 'node')).toContain('getBuiltinModule("node:http")');
     expect(await bundled(program, 'browser')).not.toContain('node:http');
   });
+
+  it('leaves the making of client credentials out of an idm browser bundle that never imports clientCredentials', async () => {
+    const program = (programs as Record<string, string>)['@clientkit/idm-client']!;
+    expect(await bundled(program, 'node')).toContain('options of clientCredentials');
+    expect(await bundled(program, 'browser')).not.toContain('options of clientCredentials');
+  });
 });

@@ -19,11 +19,7 @@ import {
   type SecretSource,
   type TokenProvider,
 } from '@clientkit/core';
-import {
-  type ClientCredentials,
-  type ClientCredentialsOptions,
-  clientCredentials,
-} from '@clientkit/core/contract';
+import type { ClientCredentials } from '@clientkit/core/contract';
 import {
   type ClientCore,
   type ClientDefinition,
@@ -35,6 +31,7 @@ import {
   serviceUrl,
 } from '@clientkit/core/internal';
 import { correlationHeaders, type MutatingMethod, type MutationOptions } from './correlation';
+import { credentialsFromVariables } from './credential-variables';
 import { idmErrorBody } from './error-body';
 import {
   type CheckpointListParams,
@@ -150,7 +147,7 @@ const definition: ClientDefinition<typeof idm> = {
           clientSecret: 'CLIENTKIT_IDM_CLIENT_SECRET',
           audience: 'CLIENTKIT_IDM_AUDIENCE',
         },
-        build: (values) => clientCredentials(values as unknown as ClientCredentialsOptions),
+        build: credentialsFromVariables,
       },
     ],
     credentialsRequired: true,
