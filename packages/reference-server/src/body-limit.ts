@@ -47,29 +47,38 @@ export function limitBody(
     const reader = body.getReader();
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > maxBytes) throw refuse(reader, 0);
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) throw refuse(reader, size);
-      chunks.push(value);
-    }
+    const read = await readAtMost(reader, maxBytes);
+    if ('passedAt' in read) throw refuse(reader, read.passedAt);
     const { method, headers, url } = c.req.raw;
-    c.req.raw = new Request(url, { method, headers, body: concat(chunks, size) });
+    c.req.raw = new Request(url, { method, headers, body: read.bytes });
     await next();
   };
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+/**
+ * A body's bytes, read to its end unless they pass `maxBytes`: then how many were read when they
+ * did, with the rest left unread on `reader` for the caller to drop.
+ */
+export async function readAtMost(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { passedAt: number }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) return { passedAt: size };
+    chunks.push(value);
+  }
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return bytes;
+  return { bytes };
 }
 
 /** The words of a 413, for interfaces that have none of their own. */

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { readAtMost } from '../body-limit';
 import { httpListener } from '../http-listener';
 import type { InterfaceName } from '../interface';
 import { interfaceOfPath } from '../recording/interface-paths';
@@ -144,19 +145,10 @@ export async function createReplayServer(options: ReplayServerOptions): Promise<
 async function boundedText(request: Request): Promise<string | undefined> {
   if (!request.body) return '';
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  const read = await readAtMost(reader, MAX_BODY_BYTES);
+  if ('bytes' in read) return new TextDecoder().decode(read.bytes);
+  await reader.cancel();
+  return undefined;
 }
 
 /** The recorded answer: its status, its headers in order, its body. */
