@@ -4,21 +4,12 @@
  * base64 pair of the Authorization header) never gets it printed. Against raw servers on
  * 127.0.0.1.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { errorViews } from '../../../test-support/error-views';
 import { json, rawServer } from '../../../test-support/raw-server';
 import { APIConnectionError, AuthenticationError, basicAuth, CalendarClient } from '../src/index';
 
 const PASSWORD = 'WiRe tRuS tPas sW0r d001';
-
-const views = (error: unknown) =>
-  [
-    String(error),
-    (error as Error).stack,
-    JSON.stringify(error),
-    inspect(error, { showHidden: true, depth: 8 }),
-    JSON.stringify((error as { body?: unknown }).body),
-  ].join('\n');
 
 describe('the application password', () => {
   it('never appears in an error when the site echoes it or its Authorization header', async () => {
@@ -42,7 +33,7 @@ describe('the application password', () => {
       })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AuthenticationError);
-    const shown = views(error);
+    const shown = errorViews(error);
     expect(shown).not.toContain(PASSWORD);
     expect(shown).not.toContain(Buffer.from(`editor:${PASSWORD}`).toString('base64'));
   });

@@ -4,8 +4,8 @@
  * the secret has it scrubbed, and concurrent callers of one failed exchange each get their own
  * error. Against raw servers on 127.0.0.1.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { errorViews } from '../../../test-support/error-views';
 import { json, rawServer } from '../../../test-support/raw-server';
 import {
   APIConnectionError,
@@ -21,15 +21,6 @@ const credentials = () =>
   clientCredentials({ clientId: 'm2m', clientSecret: SECRET, audience: AUDIENCE });
 
 /** Every way an application or a logger may show an error. */
-const views = (error: unknown) =>
-  [
-    String(error),
-    (error as Error).stack,
-    JSON.stringify(error),
-    inspect(error, { showHidden: true, depth: 8 }),
-    JSON.stringify((error as { body?: unknown }).body),
-  ].join('\n');
-
 describe('the token exchange', () => {
   it('is never redirected: a 307 to another origin sends the secret nowhere else, and no token from there is used', async () => {
     const other = await rawServer((_request, response) =>
@@ -90,7 +81,7 @@ describe('the token exchange', () => {
       const error = await rejectionOf(idm.clients.get('abc'));
       expect(error).toBeInstanceOf(AuthenticationError);
       expect(server.requests[0]!.body).toContain(SECRET);
-      expect(views(error)).not.toContain(SECRET);
+      expect(errorViews(error)).not.toContain(SECRET);
       expect(JSON.stringify(lines)).not.toContain(SECRET);
     }
   });
@@ -110,7 +101,7 @@ describe('the token exchange', () => {
     });
     const idm = new IdmClient({ baseUrl: server.origin, auth: credentials() });
     const error = await rejectionOf(idm.clients.get('abc'));
-    expect(views(error)).not.toContain(token);
+    expect(errorViews(error)).not.toContain(token);
   });
 
   it('gives each of 20 concurrent callers of one failed exchange its own error', async () => {

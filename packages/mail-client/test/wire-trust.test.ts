@@ -3,8 +3,8 @@
  * redirect elsewhere), and a service that echoes it (in its error body, an HTML page, a header)
  * never gets it printed. Against raw servers on 127.0.0.1.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { errorViews } from '../../../test-support/error-views';
 import { json, rawServer } from '../../../test-support/raw-server';
 import {
   APIConnectionError,
@@ -14,15 +14,6 @@ import {
 } from '../src/index';
 
 const ACCOUNT_TOKEN = 'mail-wire-trust-account-42';
-
-const views = (error: unknown) =>
-  [
-    String(error),
-    (error as Error).stack,
-    JSON.stringify(error),
-    inspect(error, { showHidden: true, depth: 8 }),
-    JSON.stringify((error as { body?: unknown }).body),
-  ].join('\n');
 
 describe('the account token', () => {
   it('never appears in an error when the service echoes it in its error body and a header', async () => {
@@ -36,7 +27,7 @@ describe('the account token', () => {
     const mail = new MailClient({ baseUrl: server.origin, accountToken: ACCOUNT_TOKEN });
     const error = await mail.servers.get(1).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(views(error)).not.toContain(ACCOUNT_TOKEN);
+    expect(errorViews(error)).not.toContain(ACCOUNT_TOKEN);
     expect((error as Error).message).toContain('valid Server token: [redacted]');
   });
 
@@ -48,7 +39,7 @@ describe('the account token', () => {
     const mail = new MailClient({ baseUrl: server.origin, accountToken: ACCOUNT_TOKEN, retry: 0 });
     const error = await mail.servers.get(1).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(views(error)).not.toContain(ACCOUNT_TOKEN);
+    expect(errorViews(error)).not.toContain(ACCOUNT_TOKEN);
   });
 
   it('is not carried to another origin by a redirect', async () => {

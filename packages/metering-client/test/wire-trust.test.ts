@@ -4,8 +4,8 @@
  * `maxResponseBytes`, and neither the API key nor a session token is ever printed when a server
  * echoes it. Against raw servers on 127.0.0.1.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { errorViews } from '../../../test-support/error-views';
 import { json, rawServer } from '../../../test-support/raw-server';
 import {
   APIConnectionError,
@@ -71,13 +71,7 @@ describe.each(paths)('the metering client on %s', (_name, sending) => {
       .events.send([{ event_name: 'api_call', payload: { customer: 'c1' } }])
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
-    const shown = [
-      String(error),
-      (error as Error).stack,
-      JSON.stringify(error),
-      inspect(error, { showHidden: true, depth: 8 }),
-      JSON.stringify((error as BadRequestError).body),
-    ].join('\n');
+    const shown = errorViews(error);
     expect(shown).not.toContain(token);
     expect(shown).not.toContain(API_KEY);
   });
@@ -95,7 +89,7 @@ describe.each(paths)('the metering client on %s', (_name, sending) => {
       .sessions.create()
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(`${String(error)} ${inspect(error)} ${JSON.stringify(error)}`).not.toContain(API_KEY);
+    expect(errorViews(error)).not.toContain(API_KEY);
   });
 
   it('reads answers under maxResponseBytes', async () => {
