@@ -1,15 +1,10 @@
-/**
- * Every client reads the base URL and the credentials its code leaves out from `CLIENTKIT_*`
- * variables, the same way, against the reference server: its own base URL variable before the
- * shared one, options in code before either, and a value from the environment checked like the
- * option it stands for, the error naming the variable.
- */
-import { RequestValidationError } from '@clientkit/core';
+
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
 import { developmentEnvironment } from '@clientkit/reference-server/development-options';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearClientkitEnvironment, stubClientkitEnvironment } from './support/environment';
 import { type AnyClient, profiles } from './support/profiles';
+import { refusal } from './support/refusal';
 
 let server: ReferenceServer;
 let url: string;
@@ -24,16 +19,6 @@ afterEach(() => {
 
 /** Nothing listens there: a client sent to it fails, which shows the variable was not used. */
 const NOWHERE = 'http://127.0.0.1:9';
-
-function refusal(build: () => unknown): RequestValidationError {
-  try {
-    build();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RequestValidationError);
-    return error as RequestValidationError;
-  }
-  throw new Error('expected the options to be refused');
-}
 
 describe.each(profiles)('$name configured from the environment', (profile) => {
   const { method = 'GET', path } = profile.route;

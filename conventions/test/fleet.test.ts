@@ -5,12 +5,13 @@
  * the clients given it. Each client sends through a `fetch` of the test's, which counts the
  * requests in flight and answers the client's read.
  */
-import { APITimeoutError, APIUserAbortError, RequestValidationError } from '@clientkit/core';
+import { APITimeoutError, APIUserAbortError, } from '@clientkit/core';
 import { inProcessCoordination } from '@clientkit/core/coordination';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { within } from '../../test-support/within';
 import { clearClientkitEnvironment } from './support/environment';
 import { type Profile, profiles } from './support/profiles';
+import { refusal } from './support/refusal';
 
 beforeEach(clearClientkitEnvironment);
 afterEach(() => {
@@ -63,16 +64,6 @@ function serving(profile: Profile, { hold = true } = {}) {
       }),
     );
   return { state, fetch, heldCount };
-}
-
-function refusal(build: () => unknown): RequestValidationError {
-  try {
-    build();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RequestValidationError);
-    return error as RequestValidationError;
-  }
-  throw new Error('expected the options to be refused');
 }
 
 /** A log that keeps what the client writes. */

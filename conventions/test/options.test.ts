@@ -1,21 +1,8 @@
-/**
- * What every client checks when it is built, the same way and in the same words: unknown option
- * names, the base URL, and the credentials.
- */
-import { RequestValidationError } from '@clientkit/core';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearClientkitEnvironment } from './support/environment';
 import { ORIGIN, profiles } from './support/profiles';
-
-function refusal(build: () => unknown): RequestValidationError {
-  try {
-    build();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RequestValidationError);
-    return error as RequestValidationError;
-  }
-  throw new Error('expected the options to be refused');
-}
+import { refusal } from './support/refusal';
 
 beforeEach(clearClientkitEnvironment);
 afterEach(() => {

@@ -1,14 +1,10 @@
-/**
- * `withOptions(overrides)` on every client: a new client of the same class, its options those the
- * client was given with each override replacing one, checked as a constructor checks them; the
- * client it was made from keeps its own.
- */
-import { RequestValidationError } from '@clientkit/core';
+
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNock } from '../../test-support/unit';
 import { clearClientkitEnvironment } from './support/environment';
 import { ORIGIN, type Profile, profiles } from './support/profiles';
+import { refusal } from './support/refusal';
 
 useNock();
 beforeEach(clearClientkitEnvironment);
@@ -27,16 +23,6 @@ function answerRead(profile: Profile, origin = ORIGIN) {
       return [200, read.answer];
     });
   return () => sent;
-}
-
-function refusal(build: () => unknown): RequestValidationError {
-  try {
-    build();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RequestValidationError);
-    return error as RequestValidationError;
-  }
-  throw new Error('expected the options to be refused');
 }
 
 describe.each(profiles)('$name.withOptions', (profile) => {
