@@ -1,4 +1,3 @@
-
 import { createReferenceServer, type ReferenceServer } from '@clientkit/reference-server';
 import { developmentEnvironment } from '@clientkit/reference-server/development-options';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -5,7 +5,7 @@
  * the clients given it. Each client sends through a `fetch` of the test's, which counts the
  * requests in flight and answers the client's read.
  */
-import { APITimeoutError, APIUserAbortError, } from '@clientkit/core';
+import { APITimeoutError, APIUserAbortError } from '@clientkit/core';
 import { inProcessCoordination } from '@clientkit/core/coordination';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { within } from '../../test-support/within';

@@ -1,4 +1,3 @@
-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearClientkitEnvironment } from './support/environment';
 import { ORIGIN, profiles } from './support/profiles';

@@ -1,4 +1,3 @@
-
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNock } from '../../test-support/unit';
